@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Snapshot",
+  // `Synchronization` (Mutex, Atomic) guards the lazily rebuilt lookup caches.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Snapshot", targets: ["Snapshot"]),
+    .executable(name: "snapshot-bench", targets: ["snapshot-bench"]),
+  ],
+  targets: [
+    .target(name: "Snapshot"),
+    .executableTarget(name: "snapshot-bench", dependencies: ["Snapshot"]),
+    .testTarget(name: "SnapshotTests", dependencies: ["Snapshot"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

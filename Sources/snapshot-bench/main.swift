@@ -1,0 +1,1 @@
+print("snapshot-bench: no scenarios yet")

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Snapshot
+
+@Test func packageBuilds() {
+  #expect(Bool(true))
+}
