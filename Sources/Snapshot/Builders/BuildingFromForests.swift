@@ -1,0 +1,180 @@
+// The one-pass engines behind every builder block and key-path initializer: a forest (or
+// sections of forests) walked depth-first straight into fresh storage.
+
+extension DiffableDataSourceSectionSnapshot {
+  /// Builds a section snapshot from the forest `roots`, depth-first, in O(n) for n elements.
+  /// `isExpanded` is asked with each element and whether it is a parent (non-nil children).
+  /// On a duplicate identifier, names both places.
+  @inlinable
+  static func build<Roots: RandomAccessCollection>(
+    _ roots: Roots, children: (Roots.Element) -> Roots?,
+    item: (Roots.Element) -> ItemIdentifierType,
+    isExpanded: (Roots.Element, _ isParent: Bool) -> Bool
+  ) throws(BuildError) -> Self {
+    var builder = TreeBuilder<ItemIdentifierType>()
+    var conflict: (first: Int, duplicate: Int)?
+    try? forEachDepthFirst(roots, children: children) {
+      (element, depth, isParent) throws(StopWalk) in
+      let first = builder.append(
+        item(element), depth: depth, expanded: isExpanded(element, isParent))
+      if first >= 0 {
+        conflict = (first, builder.count)
+        throw StopWalk()
+      }
+    }
+    if let conflict {
+      let paths = depthFirstPaths(
+        roots, children: children, at: [conflict.first, conflict.duplicate])
+      throw BuildError(
+        item: builder.storage.nodes[conflict.first].item, firstPath: paths[0],
+        duplicatePath: paths[1])
+    }
+    return builder.snapshot
+  }
+}
+
+/// Where a duplicate was met while building sections: both occurrences, as (section
+/// ordinal, depth-first index in that section).
+@usableFromInline
+struct SectionedConflict {
+  @usableFromInline var firstSection: Int
+  @usableFromInline var firstIndex: Int
+  @usableFromInline var duplicateSection: Int
+  @usableFromInline var duplicateIndex: Int
+
+  @inlinable
+  init(firstSection: Int, firstIndex: Int, duplicateSection: Int, duplicateIndex: Int) {
+    self.firstSection = firstSection
+    self.firstIndex = firstIndex
+    self.duplicateSection = duplicateSection
+    self.duplicateIndex = duplicateIndex
+  }
+
+  /// The error naming both places, their index paths found by walking the two sections'
+  /// forests again (failure path only).
+  @usableFromInline
+  func error<Sections: RandomAccessCollection, Roots: RandomAccessCollection, S, I>(
+    item: I, sections: Sections, section: (Sections.Element) -> S,
+    roots: (Sections.Element) -> Roots, children: (Roots.Element) -> Roots?
+  ) -> SnapshotBuildError<S, I> {
+    func position(_ ordinal: Int, _ index: Int) -> SnapshotBuildError<S, I>.Position {
+      let element = sections[sections.index(sections.startIndex, offsetBy: ordinal)]
+      let path = depthFirstPaths(roots(element), children: children, at: [index])[0]
+      return .init(section: section(element), path: path)
+    }
+    return .duplicateItem(
+      item, first: position(firstSection, firstIndex),
+      duplicate: position(duplicateSection, duplicateIndex))
+  }
+}
+
+extension DiffableDataSourceSnapshot {
+  /// Builds a sectioned snapshot from `sections`, each with a forest of items listed
+  /// depth-first, in O(s + n) for s sections and n items.
+  @inlinable
+  static func build<Sections: RandomAccessCollection, Roots: RandomAccessCollection>(
+    _ sections: Sections, section: (Sections.Element) -> SectionIdentifierType,
+    roots: (Sections.Element) -> Roots, children: (Roots.Element) -> Roots?,
+    item: (Roots.Element) -> ItemIdentifierType
+  ) throws(BuildError) -> Self {
+    let storage = SectionedStorage<SectionIdentifierType, ItemIdentifierType>()
+    var conflict: SectionedConflict?
+    var conflictItem: ItemIdentifierType?
+    for (ordinal, element) in sections.enumerated() {
+      let id = section(element)
+      if let first = storage.slotOfSection[id] {
+        throw .duplicateSection(
+          id, firstIndex: Int(storage.position[Int(first)]), duplicateIndex: ordinal)
+      }
+      let slot = storage.allocateSlot(for: id)
+      storage.place([slot], at: ordinal)
+      var items: [ItemIdentifierType] = []
+      try? forEachDepthFirst(roots(element), children: children) {
+        (node, _, _) throws(StopWalk) in
+        let identifier = item(node)
+        let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: items.count))
+        if let existing = storage.locationOfItem.updateValue(location, forKey: identifier) {
+          conflict = SectionedConflict(
+            firstSection: Int(storage.position[Int(existing.slot)]),
+            firstIndex: Int(existing.index), duplicateSection: ordinal,
+            duplicateIndex: items.count)
+          conflictItem = identifier
+          throw StopWalk()
+        }
+        items.append(identifier)
+      }
+      if let conflict, let conflictItem {
+        throw conflict.error(
+          item: conflictItem, sections: sections, section: section, roots: roots,
+          children: children)
+      }
+      storage.sectionItems[Int(slot)] = items
+    }
+    var snapshot = Self()
+    snapshot.storage = storage
+    return snapshot
+  }
+
+  /// A snapshot of `sections` with `items` (parallel arrays), all known to be unique.
+  /// O(s + n).
+  @inlinable
+  init(
+    uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]]
+  ) {
+    self.init()
+    storage.locationOfItem.reserveCapacity(items.reduce(0) { $0 + $1.count })
+    for (ordinal, section) in sections.enumerated() {
+      let slot = storage.allocateSlot(for: section)
+      storage.place([slot], at: ordinal)
+      storage.sectionItems[Int(slot)] = items[ordinal]
+      storage.renumberItems(in: slot, from: 0)
+    }
+  }
+}
+
+extension SectionedOutline {
+  /// Builds an outline from `sections`, each with a forest of items, in O(s + n) for s
+  /// sections and n items.
+  @inlinable
+  static func build<Sections: RandomAccessCollection, Roots: RandomAccessCollection>(
+    _ sections: Sections, section: (Sections.Element) -> SectionIdentifierType,
+    roots: (Sections.Element) -> Roots, children: (Roots.Element) -> Roots?,
+    item: (Roots.Element) -> ItemIdentifierType,
+    isExpanded: (Roots.Element, _ isParent: Bool) -> Bool
+  ) throws(BuildError) -> Self {
+    var outline = Self()
+    // The section ordinal of every item, to refuse an item in two sections.
+    var owner: [ItemIdentifierType: Int] = [:]
+    var conflict: SectionedConflict?
+    var conflictItem: ItemIdentifierType?
+    for (ordinal, element) in sections.enumerated() {
+      let id = section(element)
+      if let first = outline.indexOfSection.updateValue(ordinal, forKey: id) {
+        throw .duplicateSection(id, firstIndex: first, duplicateIndex: ordinal)
+      }
+      var builder = TreeBuilder<ItemIdentifierType>()
+      try? forEachDepthFirst(roots(element), children: children) {
+        (node, depth, isParent) throws(StopWalk) in
+        let identifier = item(node)
+        if let firstOrdinal = owner.updateValue(ordinal, forKey: identifier) {
+          let firstStorage =
+            firstOrdinal == ordinal ? builder.storage : outline.trees[firstOrdinal].storage
+          conflict = SectionedConflict(
+            firstSection: firstOrdinal, firstIndex: Int(firstStorage.slot(of: identifier)),
+            duplicateSection: ordinal, duplicateIndex: builder.count)
+          conflictItem = identifier
+          throw StopWalk()
+        }
+        _ = builder.append(identifier, depth: depth, expanded: isExpanded(node, isParent))
+      }
+      if let conflict, let conflictItem {
+        throw conflict.error(
+          item: conflictItem, sections: sections, section: section, roots: roots,
+          children: children)
+      }
+      outline.sectionIDs.append(id)
+      outline.trees.append(builder.snapshot)
+    }
+    return outline
+  }
+}

@@ -1,0 +1,56 @@
+// Building a fresh tree in one pass from items given depth-first with their depths.
+
+/// Fills a new ``TreeStorage`` from items listed depth-first (each parent before its
+/// children), each with its depth. Every builder, initializer and decoder of section
+/// snapshots funnels through here, so building n items is O(n) in total.
+///
+/// Slots are handed out in order, so an item's slot is its depth-first index.
+@usableFromInline
+struct TreeBuilder<Item: Hashable & Sendable> {
+  @usableFromInline let storage: TreeStorage<Item>
+  /// The slots of the current item's ancestors and of the current item: the most recent
+  /// item at each depth.
+  @usableFromInline var path: [Int32]
+
+  /// Starts an empty tree with room for `capacity` items.
+  @inlinable
+  init(capacity: Int = 0) {
+    storage = TreeStorage()
+    path = []
+    if capacity > 0 {
+      storage.nodes.reserveCapacity(capacity)
+      var buckets = 8
+      while buckets < capacity &* 2 { buckets &*= 2 }
+      if buckets > storage.buckets.count { storage.rebuildIndex(bucketCount: buckets) }
+    }
+  }
+
+  /// The number of items added so far: the depth-first index of the next item.
+  @inlinable var count: Int { storage.nodes.count }
+
+  /// The deepest depth the next item may take: one below the last item added.
+  @inlinable var maximumDepth: Int { path.count }
+
+  /// Adds `item` at `depth` as the last child of the latest item at `depth - 1` (a root when
+  /// `depth` is 0). `depth` must be at most ``maximumDepth``.
+  ///
+  /// Returns -1, or, when an equal item is already in the tree, that item's depth-first
+  /// index (and adds nothing). O(1) amortized.
+  @inlinable @inline(__always)
+  mutating func append(_ item: Item, depth: Int, expanded: Bool) -> Int {
+    let slot = storage.appendNodeIfAbsent(item)
+    if slot < 0 { return Int(-slot - 1) }
+    if path.count > depth { path.removeLast(path.count &- depth) }
+    let parent = depth > 0 ? path[depth &- 1] : -1
+    if expanded { storage.nodes[Int(slot)].flags |= TreeNode<Item>.expanded }
+    storage.link(slot, parent: parent, before: -1)
+    path.append(slot)
+    return -1
+  }
+
+  /// The finished snapshot.
+  @inlinable
+  var snapshot: DiffableDataSourceSectionSnapshot<Item> {
+    DiffableDataSourceSectionSnapshot(storage: storage)
+  }
+}
