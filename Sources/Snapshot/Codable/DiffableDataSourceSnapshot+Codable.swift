@@ -1,0 +1,74 @@
+// Persisting a sectioned snapshot: its sections and the items of each, in order.
+
+extension DiffableDataSourceSnapshot: Encodable
+where SectionIdentifierType: Encodable, ItemIdentifierType: Encodable {
+  /// Writes the sections and their items, in order, as two parallel columns:
+  ///
+  /// ```json
+  /// { "sections": ["Fruit", "Empty", "Bread"],
+  ///   "items":    [["🍏", "🍓"], [], ["🥐"]] }
+  /// ```
+  ///
+  /// - `sections`: the section identifiers, in order.
+  /// - `items`: for each section, its item identifiers, in order.
+  ///
+  /// Reload and reconfigure marks are not written: they describe the next apply, not the
+  /// content. ``init(from:)`` reads it back.
+  ///
+  /// - Complexity: O(n).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SectionedCodingKeys.self)
+    try container.encode(sectionIdentifiers, forKey: .sections)
+    try container.encode(storage.order.map { storage.sectionItems[Int($0)] }, forKey: .items)
+  }
+}
+
+extension DiffableDataSourceSnapshot: Decodable
+where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
+  /// Reads a snapshot written by ``encode(to:)`` (keys `sections` and `items`, both
+  /// required), checking every entry. The result has no reload or reconfigure marks.
+  ///
+  /// Throws `DecodingError.dataCorrupted`, with the coding path of the offending entry and
+  /// a debug description saying what is wrong, for: columns of different lengths, a section
+  /// found twice, an item found twice in one section or in two (naming both positions).
+  /// Wrong types and missing keys fail with the decoder's own `typeMismatch` and
+  /// `keyNotFound`. Never stops the program.
+  ///
+  /// - Complexity: O(n).
+  public init(from decoder: any Decoder) throws {
+    typealias Key = SectionedCodingKeys
+    let container = try decoder.container(keyedBy: Key.self)
+    let sections = try container.decode([SectionIdentifierType].self, forKey: .sections)
+    let items = try container.decode([[ItemIdentifierType]].self, forKey: .items)
+    let path = container.codingPath
+    guard items.count == sections.count else {
+      throw corruptedData(
+        at: path, [Key.items],
+        "items has \(items.count) entries but sections has \(sections.count); each section "
+          + "needs exactly one list of items")
+    }
+    var firstIndexOfSection: [SectionIdentifierType: Int] = [:]
+    for (index, section) in sections.enumerated() {
+      if let first = firstIndexOfSection.updateValue(index, forKey: section) {
+        throw corruptedData(
+          at: path, [Key.sections, IndexCodingKey(index)],
+          "section \(section) at index \(index) duplicates the section at index \(first); "
+            + "section identifiers must be unique")
+      }
+    }
+    var place: [ItemIdentifierType: (section: Int, index: Int)] = [:]
+    for (sectionIndex, sectionItems) in items.enumerated() {
+      for (index, item) in sectionItems.enumerated() {
+        if let first = place.updateValue((sectionIndex, index), forKey: item) {
+          throw corruptedData(
+            at: path, [Key.items, IndexCodingKey(sectionIndex), IndexCodingKey(index)],
+            "item \(item) at items[\(sectionIndex)][\(index)] (section "
+              + "\(sections[sectionIndex])) duplicates the item at items[\(first.section)]"
+              + "[\(first.index)] (section \(sections[first.section])); item identifiers "
+              + "must be unique across sections")
+        }
+      }
+    }
+    self.init(uniqueSections: sections, items: items)
+  }
+}
