@@ -64,7 +64,7 @@ extension DiffableDataSourceSectionSnapshot: Decodable where ItemIdentifierType:
     guard levels.count == items.count else {
       throw corruptedData(
         at: path, [Key.levels],
-        "levels has \(levels.count) entries but items has \(items.count); each item needs "
+        "levels.count is \(levels.count) but items.count is \(items.count); each item needs "
           + "exactly one level")
     }
     var builder = TreeBuilder<ItemIdentifierType>(capacity: items.count)

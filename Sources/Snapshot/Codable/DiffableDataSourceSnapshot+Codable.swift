@@ -44,7 +44,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
     guard items.count == sections.count else {
       throw corruptedData(
         at: path, [Key.items],
-        "items has \(items.count) entries but sections has \(sections.count); each section "
+        "items.count is \(items.count) but sections.count is \(sections.count); each section "
           + "needs exactly one list of items")
     }
     var firstIndexOfSection: [SectionIdentifierType: Int] = [:]

@@ -47,7 +47,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
     guard trees.count == sections.count else {
       throw corruptedData(
         at: path, [Key.snapshots],
-        "snapshots has \(trees.count) entries but sections has \(sections.count); each "
+        "snapshots.count is \(trees.count) but sections.count is \(sections.count); each "
           + "section needs exactly one snapshot")
     }
     var outline = Self()
