@@ -18,7 +18,7 @@ public struct SectionSnapshotBuildError<ItemIdentifierType: Hashable & Sendable>
   /// Where it appears again.
   public let duplicatePath: [Int]
 
-  /// Creates an error for `item` appearing at `firstPath` and again at `duplicatePath`.
+  /// Creates an error for `item` appearing at `firstPath` and again at `duplicatePath`. O(1).
   public init(item: ItemIdentifierType, firstPath: [Int], duplicatePath: [Int]) {
     self.item = item
     self.firstPath = firstPath
@@ -26,7 +26,7 @@ public struct SectionSnapshotBuildError<ItemIdentifierType: Hashable & Sendable>
   }
 
   /// A sentence naming the identifier and both places, as printed when a building
-  /// initializer stops the program.
+  /// initializer stops the program. O(depth).
   public var description: String {
     "DiffableDataSourceSectionSnapshot: item \(item) appears twice, at \(firstPath) and at "
       + "\(duplicatePath); identifiers must be unique in a section snapshot"

@@ -19,13 +19,13 @@ public enum SnapshotBuildError<
     /// The item's index path within the section.
     public let path: [Int]
 
-    /// Creates a position: `path` within `section`.
+    /// Creates a position: `path` within `section`. O(1).
     public init(section: SectionIdentifierType, path: [Int]) {
       self.section = section
       self.path = path
     }
 
-    /// `section <section> at <path>`.
+    /// `section <section> at <path>`. O(depth).
     public var description: String { "section \(section) at \(path)" }
   }
 
@@ -37,7 +37,7 @@ public enum SnapshotBuildError<
   case duplicateItem(ItemIdentifierType, first: Position, duplicate: Position)
 
   /// A sentence naming the identifier and both places, as printed when a building
-  /// initializer stops the program.
+  /// initializer stops the program. O(depth).
   public var description: String {
     switch self {
     case .duplicateSection(let section, let firstIndex, let duplicateIndex):
