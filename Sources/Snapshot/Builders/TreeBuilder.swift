@@ -8,15 +8,18 @@
 @usableFromInline
 struct TreeBuilder<Item: Hashable & Sendable> {
   @usableFromInline let storage: TreeStorage<Item>
-  /// The slots of the current item's ancestors and of the current item: the most recent
-  /// item at each depth.
+  /// `path[d]` is the slot of the latest item added at depth d. Entries deeper than the
+  /// latest item are stale; they are overwritten before they can be read.
   @usableFromInline var path: [Int32]
+  /// The depth of the latest item added, or -1 before the first.
+  @usableFromInline var lastDepth: Int
 
   /// Starts an empty tree with room for `capacity` items.
   @inlinable
   init(capacity: Int = 0) {
     storage = TreeStorage()
     path = []
+    lastDepth = -1
     if capacity > 0 {
       storage.nodes.reserveCapacity(capacity)
       var buckets = 8
@@ -29,7 +32,7 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   @inlinable var count: Int { storage.nodes.count }
 
   /// The deepest depth the next item may take: one below the last item added.
-  @inlinable var maximumDepth: Int { path.count }
+  @inlinable var maximumDepth: Int { lastDepth &+ 1 }
 
   /// Adds `item` at `depth` as the last child of the latest item at `depth - 1` (a root when
   /// `depth` is 0). `depth` must be at most ``maximumDepth``.
@@ -40,11 +43,11 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   mutating func append(_ item: Item, depth: Int, expanded: Bool) -> Int {
     let slot = storage.appendNodeIfAbsent(item)
     if slot < 0 { return Int(-slot - 1) }
-    if path.count > depth { path.removeLast(path.count &- depth) }
     let parent = depth > 0 ? path[depth &- 1] : -1
     if expanded { storage.nodes[Int(slot)].flags |= TreeNode<Item>.expanded }
     storage.link(slot, parent: parent, before: -1)
-    path.append(slot)
+    if depth < path.count { path[depth] = slot } else { path.append(slot) }
+    lastDepth = depth
     return -1
   }
 

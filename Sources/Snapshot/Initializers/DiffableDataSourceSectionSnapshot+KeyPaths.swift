@@ -43,8 +43,10 @@ extension DiffableDataSourceSectionSnapshot {
     children: KeyPath<Data.Element, Data?>,
     isExpanded: (Data.Element) -> Bool = { _ in false }
   ) throws(BuildError) -> Self {
-    try build(
-      data, children: { $0[keyPath: children] }, item: { $0[keyPath: id] },
+    let children = KeyPathReader(children)
+    let id = KeyPathReader(id)
+    return try build(
+      data, children: { children.read($0) }, item: { id.read($0) },
       isExpanded: { element, isParent in isParent && isExpanded(element) })
   }
 }
@@ -70,7 +72,9 @@ extension DiffableDataSourceSectionSnapshot {
     _ data: Data, children: KeyPath<Data.Element, Data?>,
     isExpanded: (Data.Element) -> Bool = { _ in false }
   ) where Data.Element: Identifiable, Data.Element.ID == ItemIdentifierType {
-    self.init(data, id: \.id, children: children, isExpanded: isExpanded)
+    self = trap { () throws(BuildError) in
+      try Self.tryBuild(data, children: children, isExpanded: isExpanded)
+    }
   }
 
   /// Creates a section snapshot from hierarchical `Identifiable` data (see
@@ -84,6 +88,11 @@ extension DiffableDataSourceSectionSnapshot {
     isExpanded: (Data.Element) -> Bool = { _ in false }
   ) throws(BuildError) -> Self
   where Data.Element: Identifiable, Data.Element.ID == ItemIdentifierType {
-    try tryBuild(data, id: \.id, children: children, isExpanded: isExpanded)
+    // `{ $0.id }` rather than `\.id`: a key path to a protocol requirement cannot be read
+    // directly from memory.
+    let children = KeyPathReader(children)
+    return try build(
+      data, children: { children.read($0) }, item: { $0.id },
+      isExpanded: { element, isParent in isParent && isExpanded(element) })
   }
 }

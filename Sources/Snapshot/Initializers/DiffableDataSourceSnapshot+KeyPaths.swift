@@ -33,9 +33,10 @@ extension DiffableDataSourceSnapshot {
     _ sections: Sections, id: KeyPath<Sections.Element, SectionIdentifierType>,
     items: KeyPath<Sections.Element, Items>, itemID: KeyPath<Items.Element, ItemIdentifierType>
   ) throws(BuildError) -> Self {
-    try build(
+    let itemID = KeyPathReader(itemID)
+    return try build(
       sections, section: { $0[keyPath: id] }, roots: { $0[keyPath: items] },
-      children: { _ in nil }, item: { $0[keyPath: itemID] })
+      children: { _ in nil }, item: { itemID.read($0) })
   }
 }
 
@@ -60,7 +61,7 @@ extension DiffableDataSourceSnapshot {
     Sections.Element: Identifiable, Sections.Element.ID == SectionIdentifierType,
     Items.Element: Identifiable, Items.Element.ID == ItemIdentifierType
   {
-    self.init(sections, id: \.id, items: items, itemID: \.id)
+    self = trap { () throws(BuildError) in try Self.tryBuild(sections, items: items) }
   }
 
   /// Creates a snapshot from sectioned `Identifiable` data (see ``init(_:items:)``), or
@@ -75,6 +76,8 @@ extension DiffableDataSourceSnapshot {
     Sections.Element: Identifiable, Sections.Element.ID == SectionIdentifierType,
     Items.Element: Identifiable, Items.Element.ID == ItemIdentifierType
   {
-    try tryBuild(sections, id: \.id, items: items, itemID: \.id)
+    try build(
+      sections, section: { $0.id }, roots: { $0[keyPath: items] }, children: { _ in nil },
+      item: { $0.id })
   }
 }

@@ -46,9 +46,11 @@ extension SectionedOutline {
     children: KeyPath<Items.Element, Items?>,
     isExpanded: (Items.Element) -> Bool = { _ in false }
   ) throws(BuildError) -> Self {
-    try build(
+    let children = KeyPathReader(children)
+    let itemID = KeyPathReader(itemID)
+    return try build(
       sections, section: { $0[keyPath: id] }, roots: { $0[keyPath: items] },
-      children: { $0[keyPath: children] }, item: { $0[keyPath: itemID] },
+      children: { children.read($0) }, item: { itemID.read($0) },
       isExpanded: { element, isParent in isParent && isExpanded(element) })
   }
 }
@@ -76,8 +78,9 @@ extension SectionedOutline {
     Sections.Element: Identifiable, Sections.Element.ID == SectionIdentifierType,
     Items.Element: Identifiable, Items.Element.ID == ItemIdentifierType
   {
-    self.init(
-      sections, id: \.id, items: items, itemID: \.id, children: children, isExpanded: isExpanded)
+    self = trap { () throws(BuildError) in
+      try Self.tryBuild(sections, items: items, children: children, isExpanded: isExpanded)
+    }
   }
 
   /// Creates an outline from sections of hierarchical `Identifiable` data (see
@@ -95,7 +98,10 @@ extension SectionedOutline {
     Sections.Element: Identifiable, Sections.Element.ID == SectionIdentifierType,
     Items.Element: Identifiable, Items.Element.ID == ItemIdentifierType
   {
-    try tryBuild(
-      sections, id: \.id, items: items, itemID: \.id, children: children, isExpanded: isExpanded)
+    let children = KeyPathReader(children)
+    return try build(
+      sections, section: { $0.id }, roots: { $0[keyPath: items] },
+      children: { children.read($0) }, item: { $0.id },
+      isExpanded: { element, isParent in isParent && isExpanded(element) })
   }
 }
