@@ -4,14 +4,14 @@ import Testing
 @testable import Snapshot
 
 /// The JSON text of `value`, keys sorted.
-func json(_ value: some Encodable) throws -> String {
+private func json(_ value: some Encodable) throws -> String {
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 /// `value` written as JSON and read back as `T`.
-func roundTrip<T: Codable>(_ value: T) throws -> T {
+private func roundTrip<T: Codable>(_ value: T) throws -> T {
   try JSONDecoder().decode(T.self, from: try JSONEncoder().encode(value))
 }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Snapshot
 
 /// The error decoding `text` as `T` throws (nil, and an issue recorded, if it decodes).
-func decodingError<T: Decodable>(
+private func decodingError<T: Decodable>(
   _ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> DecodingError? {
   do {
@@ -20,19 +20,19 @@ func decodingError<T: Decodable>(
 }
 
 /// A coding path as readable strings: keys by name, array positions as numbers.
-func readable(_ path: [any CodingKey]) -> [String] {
+private func readable(_ path: [any CodingKey]) -> [String] {
   path.map { $0.intValue.map(String.init) ?? $0.stringValue }
 }
 
 /// The coding path and description of a `dataCorrupted` error (nil for other errors).
-func corrupted(_ error: DecodingError?) -> (path: [String], description: String)? {
+private func corrupted(_ error: DecodingError?) -> (path: [String], description: String)? {
   guard case .dataCorrupted(let context) = error else { return nil }
   return (readable(context.codingPath), context.debugDescription)
 }
 
-typealias Tree = DiffableDataSourceSectionSnapshot<Int>
-typealias Sectioned = DiffableDataSourceSnapshot<String, Int>
-typealias Outline = SectionedOutline<String, Int>
+private typealias Tree = DiffableDataSourceSectionSnapshot<Int>
+private typealias Sectioned = DiffableDataSourceSnapshot<String, Int>
+private typealias Outline = SectionedOutline<String, Int>
 
 @Suite("Decoding malformed section snapshots")
 struct SectionSnapshotDecodingErrorTests {

@@ -108,10 +108,10 @@ struct RandomForest {
 
 /// Declares `nodes` with the builder, recursively, using `for`, `if`/`else` and `if let`.
 @SectionSnapshotBuilder<Int>
-func declare(_ nodes: [RandomNode]) -> [SnapshotItem<Int>] {
+func declareForest(_ nodes: [RandomNode]) -> [SnapshotItem<Int>] {
   for node in nodes {
     if let children = node.children, !children.isEmpty {
-      SnapshotItem(node.id, expanded: node.expanded) { declare(children) }
+      SnapshotItem(node.id, expanded: node.expanded) { declareForest(children) }
     } else if node.expanded {
       SnapshotItem(node.id).expanded()
     } else {

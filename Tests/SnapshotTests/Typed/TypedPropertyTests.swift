@@ -16,7 +16,7 @@ struct TypedPropertyTests {
         checked += 1
         let forest = RandomForest(steps)
         let expected = forest.imperative
-        let built = DiffableDataSourceSectionSnapshot { declare(forest.roots) }
+        let built = DiffableDataSourceSectionSnapshot { declareForest(forest.roots) }
         let identifiable = DiffableDataSourceSectionSnapshot(
           forest.roots, children: \.children, isExpanded: \.expanded)
         let byName = DiffableDataSourceSectionSnapshot(
@@ -61,7 +61,7 @@ struct TypedPropertyTests {
         }
         let declared = SectionedOutline<Int, Int> {
           for (id, forest) in sections {
-            SnapshotSection(id) { declare(forest.roots) }
+            SnapshotSection(id) { declareForest(forest.roots) }
           }
         }
         let keyed = SectionedOutline(
@@ -69,7 +69,7 @@ struct TypedPropertyTests {
           isExpanded: \.expanded)
         let declaredFlat = DiffableDataSourceSnapshot<Int, Int> {
           for (id, forest) in sections {
-            SnapshotSection(id) { declare(forest.roots) }
+            SnapshotSection(id) { declareForest(forest.roots) }
           }
         }
         let keyedFlat = DiffableDataSourceSnapshot(
@@ -182,14 +182,14 @@ struct TypedPropertyTests {
 }
 
 /// The three columns of the section snapshot's wire format, for writing test input.
-struct Columns<Item: Codable>: Codable {
+private struct Columns<Item: Codable>: Codable {
   var items: [Item]
   var levels: [Int]
   var expanded: [Int]
 }
 
 /// One random section as app data.
-struct RandomSection: Identifiable {
+private struct RandomSection: Identifiable {
   var id: Int
   var roots: [RandomNode]
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Snapshot
 
 @Suite("Seed 003: OutlineListWithSection, typed")
-struct Seed003Tests {
+struct Seed003BuilderTests {
   typealias ListItem = Seed003.ListItem
   typealias SectionHeader = Seed003.SectionHeader
 
