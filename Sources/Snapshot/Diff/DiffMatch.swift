@@ -221,7 +221,6 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     var newSource = [Int](repeating: -1, count: newTotal)
     var runs: [Run] = []
     var runBounds = [Int](repeating: 0, count: newCount + 1)
-    var newOnly = Set<ItemID>()
     for t in 0..<newCount {
       runBounds[t] = runs.count
       let s = newToOld[t]
@@ -237,10 +236,14 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       }
       let newBase = newOffsets[t]
       while j < end {
-        guard let packed = oldIndex[items[j]] else {
-          if verifyUniqueness && !newOnly.insert(items[j]).inserted {
-            throw DuplicateIdentifierError(old: old, new: new)
-          }
+        // When verifying, an item found in no old section is recorded in the same table
+        // (one hashed access), so that a second occurrence is caught.
+        let packed =
+          verifyUniqueness
+          ? Self.claim(&oldIndex[items[j], default: Self.absent])
+          : oldIndex[items[j]] ?? Self.absent
+        if packed < 0 {
+          if packed == Self.newOnly { throw DuplicateIdentifierError(old: old, new: new) }
           j += 1
           continue
         }
@@ -293,6 +296,17 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     locateMarks(marks, oldSectionIndex: oldSectionIndex)
     orderSections()
     orderItems()
+  }
+
+  @usableFromInline static var absent: Int { -1 }
+  @usableFromInline static var newOnly: Int { -2 }
+
+  /// Reads a table entry; an absent one becomes `newOnly`.
+  @inlinable
+  static func claim(_ value: inout Int) -> Int {
+    let found = value
+    if found == absent { value = newOnly }
+    return found
   }
 
   /// The packed new position of old item `index` of old section `section`, or -1.

@@ -99,6 +99,7 @@ extension DiffMatch {
           continue
         }
         let toSection = packedSection(to)
+        if toSection == t && !hasMarks { continue }  // stays in its section: no delete
         if hasMarks && newMark[newOffsets[toSection] + packedIndex(to)] == Self.reloadMark {
           continue
         }
@@ -119,6 +120,7 @@ extension DiffMatch {
           batch.insertedItems.append(IndexPath(item: j, section: t))
           continue
         }
+        if packedSection(from) == s && !hasMarks { continue }  // stays in its section
         if hasMarks && newMark[base + j] == Self.reloadMark { continue }
         let fate = pairFate(
           old: from, new: packPosition(t, j), isReload: false, isMover: false,
