@@ -11,4 +11,5 @@ if all || arguments.contains("build") {
   BuildBenchmark.time(roots: 100, children: 100, grandchildren: 100, runs: 7)
   BuildBenchmark.time(roots: 10, children: 10, grandchildren: 100, runs: 31)
   QueryBenchmark.run(roots: 100, children: 100, grandchildren: 100)
+  SectionedBenchmark.run(sections: 10, itemsPerSection: 1000, runs: 51)
 }
