@@ -76,3 +76,47 @@ import Testing
     #expect(cases >= 30)
   }
 }
+
+/// The generated cases reach every path of the engine: without this, the properties above
+/// could pass on cases that never tempt an illegal batch.
+@Suite struct DiffGeneratorCoverageTests {
+  @Test func generatedCasesReachEveryRewrite() throws {
+    var counts: [String: Int] = [:]
+    var seeder = SeededGenerator(seed: 0xC0FE_0001)
+    for _ in 0..<1_500 {
+      var g = SeededGenerator(seed: seeder.next())
+      let pair = LayoutCase(
+        LayoutCaseGenerator(maxSections: 6, maxItems: 8, maxSteps: 12).generate(&g))
+      let single = try BatchUpdate(from: pair.old, to: pair.new, marks: pair.marks)
+      let staged = try StagedBatchUpdate(from: pair.old, to: pair.new, marks: pair.marks)
+      func count(_ name: String, _ condition: Bool) {
+        if condition { counts[name, default: 0] += 1 }
+      }
+      count("section move", !single.movedSections.isEmpty)
+      count(
+        "cross-section item move",
+        single.movedItems.contains { $0.source.section != $0.destination.section })
+      count(
+        "item move within a section",
+        single.movedItems.contains { $0.source.section == $0.destination.section })
+      count("item reload", !single.reloadedItems.isEmpty)
+      count("section reload", !single.reloadedSections.isEmpty)
+      count("reconfigure", !single.reconfiguredItems.isEmpty)
+      count("moves rewritten as delete + insert", single.moveCount < staged.moveCount)
+      let reloadsKept = staged.stages.reduce(0) {
+        $0 + $1.batch.reloadedItems.count + $1.batch.reloadedSections.count
+      }
+      count(
+        "reloads rewritten as delete + insert",
+        single.reloadedItems.count + single.reloadedSections.count < reloadsKept)
+      count("five stages", staged.stages.count == 5)
+    }
+    for name in [
+      "section move", "cross-section item move", "item move within a section", "item reload",
+      "section reload", "reconfigure", "moves rewritten as delete + insert",
+      "reloads rewritten as delete + insert", "five stages",
+    ] {
+      #expect(counts[name, default: 0] >= 30, "\(name): \(counts[name, default: 0]) cases")
+    }
+  }
+}
