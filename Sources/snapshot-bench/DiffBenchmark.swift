@@ -2,7 +2,10 @@ import Snapshot
 
 /// Times the diff engine on DifferenceKit's published scenarios and prints one row per
 /// scenario and identifier kind:
-/// - the engine's single batch (median of repeated runs);
+/// - the engine's single batch from arrays (median of repeated runs), the path that checks
+///   every identifier for duplicates;
+/// - the same from two snapshots (`new.batchUpdate(from: old)`), which skips that check and
+///   the common prefix and suffix;
 /// - the hash-pass floor on the same inputs in the same run: one `Dictionary` build over the
 ///   old items plus one probe per new item;
 /// - their ratio (target: at most 1.5);
@@ -45,9 +48,9 @@ enum DiffBenchmark {
     print("## Diff engine (single batch) vs hash-pass floor and stdlib")
     print()
     print(
-      "| scenario | id | diff (ms) | floor (ms) | diff/floor | stdlib (ms) | speed-up | moves | minimum |"
-    )
-    print("|---|---|--:|--:|--:|--:|--:|--:|--:|")
+      "| scenario | id | diff (ms) | floor (ms) | diff/floor | snapshots (ms) | snapshots/floor "
+        + "| stdlib (ms) | speed-up | moves | minimum |")
+    print("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for scenario in scenarios {
       var generator = BenchGenerator(seed: 0xD1FF_0000 &+ UInt64(scenario.count))
       row(scenario, kind: "Int", generator: &generator) { generator in
@@ -79,11 +82,19 @@ enum DiffBenchmark {
     }
     let oldLayout = [LayoutSection(0, items: old)]
     let newLayout = [LayoutSection(0, items: new)]
+    var oldSnapshot = DiffableDataSourceSnapshot<Int, ID>()
+    oldSnapshot.appendSections([0])
+    oldSnapshot.appendItems(old, toSection: 0)
+    var newSnapshot = DiffableDataSourceSnapshot<Int, ID>()
+    newSnapshot.appendSections([0])
+    newSnapshot.appendItems(new, toSection: 0)
 
-    // Diff and floor alternate, so both see the same machine load.
+    // Diff, floor and snapshot diff alternate, so all see the same machine load.
     var diffTimes: [Duration] = []
     var floorTimes: [Duration] = []
+    var snapshotTimes: [Duration] = []
     var batch = BatchUpdate()
+    var snapshotBatch = BatchUpdate()
     var probeHits = 0
     let clock = ContinuousClock()
     for _ in 0..<scenario.diffRuns {
@@ -95,7 +106,12 @@ enum DiffBenchmark {
         clock.measure {
           probeHits &+= hashPass(old: old, new: new)
         })
+      snapshotTimes.append(
+        clock.measure {
+          snapshotBatch = newSnapshot.batchUpdate(from: oldSnapshot)
+        })
     }
+    precondition(snapshotBatch == batch, "the snapshot path must give the same batch")
     var stdlibTimes: [Duration] = []
     var stdlibChanges = 0
     for _ in 0..<scenario.stdlibRuns {
@@ -107,11 +123,13 @@ enum DiffBenchmark {
     let diff = median(diffTimes)
     let floor = median(floorTimes)
     let stdlib = median(stdlibTimes)
+    let viaSnapshots = median(snapshotTimes)
     let minimum = minimumMoves(old: old, new: new)
     let name =
       "\(scenario.count / 1000)k: -\(scenario.deleted) +\(scenario.inserted) ~\(scenario.shuffled)"
     print(
       "| \(name) | \(kind) | \(format(diff)) | \(format(floor)) | \(format(diff / floor, digits: 2)) "
+        + "| \(format(viaSnapshots)) | \(format(viaSnapshots / floor, digits: 2)) "
         + "| \(format(stdlib)) | \(format(stdlib / diff, digits: 0))x "
         + "| \(batch.moveCount) | \(minimum) |")
     // Keep the results observable so no run is optimised away.
