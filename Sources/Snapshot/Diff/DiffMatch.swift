@@ -309,22 +309,6 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     return found
   }
 
-  /// The packed new position of old item `index` of old section `section`, or -1.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  func target(_ section: Int, _ index: Int) -> Int {
-    let t = oldToNew[section]
-    if t >= 0 {
-      if !changed[section] || index < prefix[section] { return packPosition(t, index) }
-      let oldCount = old[section].items.count
-      if index >= oldCount - suffix[section] {
-        return packPosition(t, index - oldCount + new[t].items.count)
-      }
-    }
-    return oldTarget[oldOffsets[section] + index]
-  }
-
   /// The packed old position of new item `index` of new section `section`, or -1.
   ///
   /// - Complexity: O(1).
