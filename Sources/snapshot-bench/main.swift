@@ -13,3 +13,8 @@ if all || arguments.contains("build") {
   QueryBenchmark.run(roots: 100, children: 100, grandchildren: 100)
   SectionedBenchmark.run(sections: 10, itemsPerSection: 1000, runs: 51)
 }
+
+if all || arguments.contains("diff") {
+  print("== Diff engine (issue 3) ==")
+  DiffBenchmark.run()
+}
