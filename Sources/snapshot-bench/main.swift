@@ -10,4 +10,11 @@ if all || arguments.contains("build") {
   BuildBenchmark.memory(roots: 100, children: 100, grandchildren: 100)
   BuildBenchmark.time(roots: 100, children: 100, grandchildren: 100, runs: 7)
   BuildBenchmark.time(roots: 10, children: 10, grandchildren: 100, runs: 31)
+  QueryBenchmark.run(roots: 100, children: 100, grandchildren: 100)
+  SectionedBenchmark.run(sections: 10, itemsPerSection: 1000, runs: 51)
+}
+
+if all || arguments.contains("diff") {
+  print("== Diff engine (issue 3) ==")
+  DiffBenchmark.run()
 }

@@ -26,7 +26,7 @@ extension DiffableDataSourceSectionSnapshot {
       let paths = depthFirstPaths(
         roots, children: children, at: [conflict.first, conflict.duplicate])
       throw BuildError(
-        item: builder.storage.nodes[conflict.first].item, firstPath: paths[0],
+        item: builder.tree.nodes[conflict.first].item, firstPath: paths[0],
         duplicatePath: paths[1])
     }
     return builder.snapshot
@@ -72,30 +72,30 @@ extension DiffableDataSourceSnapshot {
   /// Builds a sectioned snapshot from `sections`, each with a forest of items listed
   /// depth-first, in O(s + n) for s sections and n items.
   @inlinable
-  static func build<Sections: RandomAccessCollection, Roots: RandomAccessCollection>(
-    _ sections: Sections, section: (Sections.Element) -> SectionIdentifierType,
-    roots: (Sections.Element) -> Roots, children: (Roots.Element) -> Roots?,
+  static func build<SectionList: RandomAccessCollection, Roots: RandomAccessCollection>(
+    _ sections: SectionList, section: (SectionList.Element) -> SectionIdentifierType,
+    roots: (SectionList.Element) -> Roots, children: (Roots.Element) -> Roots?,
     item: (Roots.Element) -> ItemIdentifierType
   ) throws(BuildError) -> Self {
-    let storage = SectionedStorage<SectionIdentifierType, ItemIdentifierType>()
+    var state = Sections<SectionIdentifierType, ItemIdentifierType>()
     var conflict: SectionedConflict?
     var conflictItem: ItemIdentifierType?
     for (ordinal, element) in sections.enumerated() {
       let id = section(element)
-      if let first = storage.slotOfSection[id] {
+      if let first = state.slotOfSection[id] {
         throw .duplicateSection(
-          id, firstIndex: Int(storage.position[Int(first)]), duplicateIndex: ordinal)
+          id, firstIndex: Int(state.position[Int(first)]), duplicateIndex: ordinal)
       }
-      let slot = storage.allocateSlot(for: id)
-      storage.place([slot], at: ordinal)
+      let slot = state.allocateSlot(for: id)
+      state.place([slot], at: ordinal)
       var items: [ItemIdentifierType] = []
       try? forEachDepthFirst(roots(element), children: children) {
         (node, _, _) throws(StopWalk) in
         let identifier = item(node)
         let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: items.count))
-        if let existing = storage.locationOfItem.updateValue(location, forKey: identifier) {
+        if let existing = state.locationOfItem.updateValue(location, forKey: identifier) {
           conflict = SectionedConflict(
-            firstSection: Int(storage.position[Int(existing.slot)]),
+            firstSection: Int(state.position[Int(existing.slot)]),
             firstIndex: Int(existing.index), duplicateSection: ordinal,
             duplicateIndex: items.count)
           conflictItem = identifier
@@ -108,10 +108,10 @@ extension DiffableDataSourceSnapshot {
           item: conflictItem, sections: sections, section: section, roots: roots,
           children: children)
       }
-      storage.sectionItems[Int(slot)] = items
+      state.sectionItems[Int(slot)] = items
     }
     var snapshot = Self()
-    snapshot.storage = storage
+    snapshot.storage = SectionedStorage(state: state)
     return snapshot
   }
 
@@ -121,14 +121,16 @@ extension DiffableDataSourceSnapshot {
   init(
     uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]]
   ) {
-    self.init()
-    storage.locationOfItem.reserveCapacity(items.reduce(0) { $0 + $1.count })
+    var state = Sections<SectionIdentifierType, ItemIdentifierType>()
+    state.locationOfItem.reserveCapacity(items.reduce(0) { $0 + $1.count })
     for (ordinal, section) in sections.enumerated() {
-      let slot = storage.allocateSlot(for: section)
-      storage.place([slot], at: ordinal)
-      storage.sectionItems[Int(slot)] = items[ordinal]
-      storage.renumberItems(in: slot, from: 0)
+      let slot = state.allocateSlot(for: section)
+      state.place([slot], at: ordinal)
+      state.sectionItems[Int(slot)] = items[ordinal]
+      state.renumberItems(in: slot, from: 0)
     }
+    self.init()
+    storage = SectionedStorage(state: state)
   }
 }
 
@@ -157,10 +159,12 @@ extension SectionedOutline {
         (node, depth, isParent) throws(StopWalk) in
         let identifier = item(node)
         if let firstOrdinal = owner.updateValue(ordinal, forKey: identifier) {
-          let firstStorage =
-            firstOrdinal == ordinal ? builder.storage : outline.trees[firstOrdinal].storage
+          let firstSlot =
+            firstOrdinal == ordinal
+            ? builder.tree.slot(of: identifier)
+            : outline.trees[firstOrdinal].storage.tree.slot(of: identifier)
           conflict = SectionedConflict(
-            firstSection: firstOrdinal, firstIndex: Int(firstStorage.slot(of: identifier)),
+            firstSection: firstOrdinal, firstIndex: Int(firstSlot),
             duplicateSection: ordinal, duplicateIndex: builder.count)
           conflictItem = identifier
           throw StopWalk()

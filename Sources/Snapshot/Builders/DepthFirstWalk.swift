@@ -74,13 +74,13 @@ extension DiffableDataSourceSectionSnapshot {
     var path: [Int] = []
     while slot >= 0 {
       var position = 0
-      var sibling = storage.nodes[Int(slot)].previous
+      var sibling = storage.tree.nodes[Int(slot)].previous
       while sibling >= 0 {
         position += 1
-        sibling = storage.nodes[Int(sibling)].previous
+        sibling = storage.tree.nodes[Int(sibling)].previous
       }
       path.append(position)
-      slot = storage.nodes[Int(slot)].parent
+      slot = storage.tree.nodes[Int(slot)].parent
     }
     return path.reversed()
   }

@@ -73,9 +73,10 @@ extension DiffableDataSourceSectionSnapshot {
       }
     }
     storage.ensureCaches()
-    for slot in storage.order {
-      let node = storage.nodes[Int(slot)]
-      close(downTo: Int(storage.depth[Int(slot)]))
+    let (tree, cache) = (storage.tree, storage.cache)
+    for slot in cache.order {
+      let node = tree.nodes[Int(slot)]
+      close(downTo: Int(cache.entries[Int(slot)].depth))
       open.append(SnapshotItem(node.item, expanded: node.isExpanded))
     }
     close(downTo: 0)

@@ -1,13 +1,15 @@
 // Building a fresh tree in one pass from items given depth-first with their depths.
 
-/// Fills a new ``TreeStorage`` from items listed depth-first (each parent before its
+/// Fills a new ``Tree`` from items listed depth-first (each parent before its
 /// children), each with its depth. Every builder, initializer and decoder of section
 /// snapshots funnels through here, so building n items is O(n) in total.
 ///
 /// Slots are handed out in order, so an item's slot is its depth-first index.
 @usableFromInline
 struct TreeBuilder<Item: Hashable & Sendable> {
-  @usableFromInline let storage: TreeStorage<Item>
+  /// The tree being filled: a value owned by the builder, so filling it pays no dynamic
+  /// exclusivity checks.
+  @usableFromInline var tree: Tree<Item>
   /// `path[d]` is the slot of the latest item added at depth d. Entries deeper than the
   /// latest item are stale; they are overwritten before they can be read.
   @usableFromInline var path: [Int32]
@@ -17,19 +19,19 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   /// Starts an empty tree with room for `capacity` items.
   @inlinable
   init(capacity: Int = 0) {
-    storage = TreeStorage()
+    tree = Tree()
     path = []
     lastDepth = -1
     if capacity > 0 {
-      storage.nodes.reserveCapacity(capacity)
+      tree.nodes.reserveCapacity(capacity)
       var buckets = 8
       while buckets < capacity &* 2 { buckets &*= 2 }
-      if buckets > storage.buckets.count { storage.rebuildIndex(bucketCount: buckets) }
+      if buckets > tree.buckets.count { tree.rebuildIndex(bucketCount: buckets) }
     }
   }
 
   /// The number of items added so far: the depth-first index of the next item.
-  @inlinable var count: Int { storage.nodes.count }
+  @inlinable var count: Int { tree.nodes.count }
 
   /// The deepest depth the next item may take: one below the last item added.
   @inlinable var maximumDepth: Int { lastDepth &+ 1 }
@@ -41,11 +43,11 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   /// index (and adds nothing). O(1) amortized.
   @inlinable @inline(__always)
   mutating func append(_ item: Item, depth: Int, expanded: Bool) -> Int {
-    let slot = storage.appendNodeIfAbsent(item)
+    let slot = tree.appendNodeIfAbsent(item)
     if slot < 0 { return Int(-slot - 1) }
     let parent = depth > 0 ? path[depth &- 1] : -1
-    if expanded { storage.nodes[Int(slot)].flags |= TreeNode<Item>.expanded }
-    storage.link(slot, parent: parent, before: -1)
+    if expanded { tree.nodes[Int(slot)].flags |= TreeNode<Item>.expanded }
+    tree.link(slot, parent: parent, before: -1)
     if depth < path.count { path[depth] = slot } else { path.append(slot) }
     lastDepth = depth
     return -1
@@ -54,6 +56,6 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   /// The finished snapshot.
   @inlinable
   var snapshot: DiffableDataSourceSectionSnapshot<Item> {
-    DiffableDataSourceSectionSnapshot(storage: storage)
+    DiffableDataSourceSectionSnapshot(storage: TreeStorage(tree: tree))
   }
 }

@@ -23,15 +23,16 @@ extension DiffableDataSourceSectionSnapshot: Encodable where ItemIdentifierType:
   /// - Complexity: O(n).
   public func encode(to encoder: any Encoder) throws {
     storage.ensureCaches()
+    let (tree, cache) = (storage.tree, storage.cache)
     var items: [ItemIdentifierType] = []
     var levels: [Int] = []
     var expanded: [Int] = []
-    items.reserveCapacity(storage.liveCount)
-    levels.reserveCapacity(storage.liveCount)
-    for (position, slot) in storage.order.enumerated() {
-      let node = storage.nodes[Int(slot)]
+    items.reserveCapacity(tree.liveCount)
+    levels.reserveCapacity(tree.liveCount)
+    for (position, slot) in cache.order.enumerated() {
+      let node = tree.nodes[Int(slot)]
       items.append(node.item)
-      levels.append(Int(storage.depth[Int(slot)]))
+      levels.append(Int(cache.entries[Int(slot)].depth))
       if node.isExpanded { expanded.append(position) }
     }
     var container = encoder.container(keyedBy: SectionSnapshotCodingKeys.self)
@@ -106,7 +107,7 @@ extension DiffableDataSourceSectionSnapshot: Decodable where ItemIdentifierType:
           "expanded position \(index) follows \(previous); positions must be in increasing "
             + "order, each once")
       }
-      builder.storage.nodes[index].flags |= TreeNode<ItemIdentifierType>.expanded
+      builder.tree.nodes[index].flags |= TreeNode<ItemIdentifierType>.expanded
       previous = index
     }
     self = builder.snapshot

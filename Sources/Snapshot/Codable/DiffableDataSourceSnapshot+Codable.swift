@@ -19,7 +19,8 @@ where SectionIdentifierType: Encodable, ItemIdentifierType: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SectionedCodingKeys.self)
     try container.encode(sectionIdentifiers, forKey: .sections)
-    try container.encode(storage.order.map { storage.sectionItems[Int($0)] }, forKey: .items)
+    let state = storage.state
+    try container.encode(state.order.map { state.sectionItems[Int($0)] }, forKey: .items)
   }
 }
 

@@ -115,7 +115,7 @@ extension SectionedOutline {
     for (ordinal, other) in trees.enumerated() where ordinal != target {
       // Probe the smaller tree's items in the larger tree's index.
       let (probe, index) = other.count <= snapshot.count ? (other, snapshot) : (snapshot, other)
-      for node in probe.storage.nodes where node.isAlive && index.contains(node.item) {
+      for node in probe.storage.tree.nodes where node.isAlive && index.contains(node.item) {
         throw .duplicateItem(
           node.item,
           first: .init(section: sectionIDs[ordinal], path: other.indexPath(of: node.item) ?? []),

@@ -14,13 +14,15 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
   /// The markers follow Apple's `visualDescription()`. O(n).
   public func visualDescription() -> String {
     storage.ensureCaches()
+    let (tree, cache) = (storage.tree, storage.cache)
     var lines: [String] = []
-    lines.reserveCapacity(storage.liveCount)
-    for slot in storage.order {
-      let node = storage.nodes[Int(slot)]
-      let indent = String(repeating: "  ", count: Int(storage.depth[Int(slot)]))
+    lines.reserveCapacity(tree.liveCount)
+    for slot in cache.order {
+      let node = tree.nodes[Int(slot)]
+      let entry = cache.entries[Int(slot)]
+      let indent = String(repeating: "  ", count: Int(entry.depth))
       let expansion = node.isExpanded ? "+" : "-"
-      let visibility = storage.visible[Int(slot)] ? "*" : " "
+      let visibility = entry.isVisible ? "*" : " "
       lines.append("\(indent)\(expansion)\(visibility) \(node.item)")
     }
     return lines.joined(separator: "\n")
@@ -35,14 +37,16 @@ extension DiffableDataSourceSectionSnapshot: Equatable {
   /// same order, with the same items expanded. O(n).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.storage === rhs.storage { return true }
-    guard lhs.storage.liveCount == rhs.storage.liveCount else { return false }
+    guard lhs.storage.tree.liveCount == rhs.storage.tree.liveCount else { return false }
     lhs.storage.ensureCaches()
     rhs.storage.ensureCaches()
-    for (left, right) in zip(lhs.storage.order, rhs.storage.order) {
-      let leftNode = lhs.storage.nodes[Int(left)]
-      let rightNode = rhs.storage.nodes[Int(right)]
+    let (leftTree, leftCache) = (lhs.storage.tree, lhs.storage.cache)
+    let (rightTree, rightCache) = (rhs.storage.tree, rhs.storage.cache)
+    for (left, right) in zip(leftCache.order, rightCache.order) {
+      let leftNode = leftTree.nodes[Int(left)]
+      let rightNode = rightTree.nodes[Int(right)]
       guard leftNode.item == rightNode.item, leftNode.flags == rightNode.flags,
-        lhs.storage.depth[Int(left)] == rhs.storage.depth[Int(right)]
+        leftCache.entries[Int(left)].depth == rightCache.entries[Int(right)].depth
       else { return false }
     }
     return true

@@ -6,7 +6,8 @@ extension DiffableDataSourceSectionSnapshot {
   /// once from the roots, the hash index holds exactly the live nodes, and the caches, when
   /// valid, agree with the tree. O(n); meant for tests.
   public func _checkInvariants() {
-    let s = storage
+    let s = storage.tree
+    let cache = storage.cache
     func check(_ condition: Bool, _ message: @autoclosure () -> String) {
       precondition(condition, "Section snapshot invariant broken: \(message())")
     }
@@ -43,18 +44,20 @@ extension DiffableDataSourceSectionSnapshot {
       check(s.slot(of: s.nodes[slot].item) == Int32(slot), "item at slot \(slot) not findable")
     }
     // Valid caches agree with the tree.
-    if s.gate.isValid.load(ordering: .acquiring) {
+    if storage.gate.isValid.load(ordering: .acquiring) {
       var expectedOrder: [Int32] = []
       s.forEachDescendant(of: -1) { expectedOrder.append($0) }
-      check(s.order == expectedOrder, "cached order is stale")
+      check(cache.order == expectedOrder, "cached order is stale")
       for (position, slot) in expectedOrder.enumerated() {
         let node = s.nodes[Int(slot)]
-        check(s.position[Int(slot)] == Int32(position), "cached position of \(slot) is stale")
-        let depth = node.parent >= 0 ? s.depth[Int(node.parent)] + 1 : 0
-        check(s.depth[Int(slot)] == depth, "cached depth of \(slot) is stale")
+        let entry = cache.entries[Int(slot)]
+        check(entry.position == Int32(position), "cached position of \(slot) is stale")
+        let parentEntry = node.parent >= 0 ? cache.entries[Int(node.parent)] : nil
+        let depth = parentEntry.map { $0.depth + 1 } ?? 0
+        check(entry.depth == depth, "cached depth of \(slot) is stale")
         let visible =
-          node.parent < 0 || (s.visible[Int(node.parent)] && s.nodes[Int(node.parent)].isExpanded)
-        check(s.visible[Int(slot)] == visible, "cached visibility of \(slot) is stale")
+          parentEntry.map { $0.isVisible && s.nodes[Int(node.parent)].isExpanded } ?? true
+        check(entry.isVisible == visible, "cached visibility of \(slot) is stale")
       }
     }
   }

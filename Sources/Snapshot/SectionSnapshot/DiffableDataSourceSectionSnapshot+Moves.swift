@@ -25,8 +25,8 @@ extension DiffableDataSourceSectionSnapshot {
   {
     let (moving, target) = try slotsForMove(item, relativeTo: destination, for: .moveBefore)
     makeUnique()
-    storage.unlink(moving)
-    storage.link(moving, parent: storage.nodes[Int(target)].parent, before: target)
+    storage.tree.unlink(moving)
+    storage.tree.link(moving, parent: storage.tree.nodes[Int(target)].parent, before: target)
   }
 
   /// Moves `item`, with its descendants, after `destination` and all of `destination`'s
@@ -53,9 +53,9 @@ extension DiffableDataSourceSectionSnapshot {
   {
     let (moving, target) = try slotsForMove(item, relativeTo: destination, for: .moveAfter)
     makeUnique()
-    storage.unlink(moving)
-    let node = storage.nodes[Int(target)]
-    storage.link(moving, parent: node.parent, before: node.next)
+    storage.tree.unlink(moving)
+    let node = storage.tree.nodes[Int(target)]
+    storage.tree.link(moving, parent: node.parent, before: node.next)
   }
 
   /// Moves `item`, with its descendants, to be a child of `parent` (a root item when nil) at
@@ -80,17 +80,18 @@ extension DiffableDataSourceSectionSnapshot {
   ) throws(Error) {
     let moving = try existingSlot(of: item, for: .moveToParent)
     let parentSlot = try slotOfParent(parent, for: .moveToParent)
-    if let parent, storage.isInSubtree(parentSlot, of: moving) {
+    if let parent, storage.tree.isInSubtree(parentSlot, of: moving) {
       throw Error(.moveToParent, .moveIntoOwnSubtree(item: item, destination: parent))
     }
     // The sibling to insert before, counting the other children only.
     var sibling: Int32 = -1
     if let index {
-      var child = parentSlot >= 0 ? storage.nodes[Int(parentSlot)].firstChild : storage.firstRoot
+      var child =
+        parentSlot >= 0 ? storage.tree.nodes[Int(parentSlot)].firstChild : storage.tree.firstRoot
       var position = 0
       while child >= 0, position < index || child == moving {
         if child != moving { position += 1 }
-        child = storage.nodes[Int(child)].next
+        child = storage.tree.nodes[Int(child)].next
       }
       guard index >= 0, position == index else {
         throw Error(.moveToParent, .childIndexOutOfRange(index: index, childCount: position))
@@ -98,8 +99,8 @@ extension DiffableDataSourceSectionSnapshot {
       sibling = child
     }
     makeUnique()
-    storage.unlink(moving)
-    storage.link(moving, parent: parentSlot, before: sibling)
+    storage.tree.unlink(moving)
+    storage.tree.link(moving, parent: parentSlot, before: sibling)
   }
 
   @inlinable func slotsForMove(
@@ -109,7 +110,7 @@ extension DiffableDataSourceSectionSnapshot {
     let moving = try existingSlot(of: item, for: operation)
     let target = try slotOfDestination(destination, for: operation)
     if moving == target { throw Error(operation, .moveRelativeToItself(item)) }
-    if storage.isInSubtree(target, of: moving) {
+    if storage.tree.isInSubtree(target, of: moving) {
       throw Error(operation, .moveIntoOwnSubtree(item: item, destination: destination))
     }
     return (moving, target)

@@ -28,7 +28,7 @@ extension DiffableDataSourceSectionSnapshot {
     guard !items.isEmpty else { return }
     makeUnique()
     let added = try appendNodes(items, for: .append, destination: -1)
-    storage.link(added, parent: parentSlot, before: -1)
+    storage.tree.link(added, parent: parentSlot, before: -1)
   }
 
   /// Inserts `items` just before `destination`, at its level.
@@ -55,7 +55,7 @@ extension DiffableDataSourceSectionSnapshot {
     guard !items.isEmpty else { return }
     makeUnique()
     let added = try appendNodes(items, for: .insertBefore, destination: target)
-    storage.link(added, parent: storage.nodes[Int(target)].parent, before: target)
+    storage.tree.link(added, parent: storage.tree.nodes[Int(target)].parent, before: target)
   }
 
   /// Inserts `items` after `destination` and all of its descendants, at `destination`'s
@@ -83,8 +83,8 @@ extension DiffableDataSourceSectionSnapshot {
     guard !items.isEmpty else { return }
     makeUnique()
     let added = try appendNodes(items, for: .insertAfter, destination: target)
-    let node = storage.nodes[Int(target)]
-    storage.link(added, parent: node.parent, before: node.next)
+    let node = storage.tree.nodes[Int(target)]
+    storage.tree.link(added, parent: node.parent, before: node.next)
   }
 
   /// Removes `items` and all their descendants. Deleted items are no longer expanded.
@@ -108,10 +108,10 @@ extension DiffableDataSourceSectionSnapshot {
     for item in items { slots.append(try existingSlot(of: item, for: .delete)) }
     guard !slots.isEmpty else { return }
     makeUnique()
-    for slot in slots where storage.nodes[Int(slot)].isAlive {
-      storage.removeSubtree(slot)
+    for slot in slots where storage.tree.nodes[Int(slot)].isAlive {
+      storage.tree.removeSubtree(slot)
     }
-    storage.compactIfNeeded()
+    storage.tree.compactIfNeeded()
   }
 
   /// Removes every item. O(1) (the old storage is released, or kept by its other owners).
@@ -137,12 +137,12 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable mutating func setExpanded(_ expanded: Bool, _ items: [ItemIdentifierType]) {
     for item in items {
       guard let slot = slot(of: item) else { continue }
-      if storage.nodes[Int(slot)].isExpanded == expanded { continue }
+      if storage.tree.nodes[Int(slot)].isExpanded == expanded { continue }
       makeUnique()
       if expanded {
-        storage.nodes[Int(slot)].flags |= TreeNode<ItemIdentifierType>.expanded
+        storage.tree.nodes[Int(slot)].flags |= TreeNode<ItemIdentifierType>.expanded
       } else {
-        storage.nodes[Int(slot)].flags &= ~TreeNode<ItemIdentifierType>.expanded
+        storage.tree.nodes[Int(slot)].flags &= ~TreeNode<ItemIdentifierType>.expanded
       }
     }
   }
@@ -171,8 +171,8 @@ extension DiffableDataSourceSectionSnapshot {
     _ items: some Sequence<ItemIdentifierType>, for operation: Error.Operation,
     destination: Int32
   ) throws(Error) -> Range<Int32> {
-    let start = Int32(truncatingIfNeeded: storage.nodes.count)
-    switch storage.appendNodes(items) {
+    let start = Int32(truncatingIfNeeded: storage.tree.nodes.count)
+    switch storage.tree.appendNodes(items) {
     case .success(let added):
       return added
     case .failure(let conflict):
@@ -181,7 +181,7 @@ extension DiffableDataSourceSectionSnapshot {
   }
 
   @inlinable func reason(
-    for conflict: TreeStorage<ItemIdentifierType>.Conflict, newSlotsFrom start: Int32,
+    for conflict: Tree<ItemIdentifierType>.Conflict, newSlotsFrom start: Int32,
     destination: Int32
   ) -> Error.Reason {
     if conflict.existingSlot >= start { return .duplicateItem(conflict.item) }

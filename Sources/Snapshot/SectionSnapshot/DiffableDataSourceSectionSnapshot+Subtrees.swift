@@ -43,7 +43,7 @@ extension DiffableDataSourceSectionSnapshot {
   {
     let target = try slotOfDestination(destination, for: .insertBefore)
     try graft(
-      snapshot, parent: storage.nodes[Int(target)].parent, before: target, for: .insertBefore,
+      snapshot, parent: storage.tree.nodes[Int(target)].parent, before: target, for: .insertBefore,
       destination: target)
   }
 
@@ -64,7 +64,7 @@ extension DiffableDataSourceSectionSnapshot {
     throws(Error)
   {
     let target = try slotOfDestination(destination, for: .insertAfter)
-    let node = storage.nodes[Int(target)]
+    let node = storage.tree.nodes[Int(target)]
     try graft(
       snapshot, parent: node.parent, before: node.next, for: .insertAfter, destination: target)
   }
@@ -97,19 +97,21 @@ extension DiffableDataSourceSectionSnapshot {
       throw Error(.replaceChildren, .unknownParent(parent))
     }
     var conflict: ItemIdentifierType?
-    snapshot.storage.forEachDescendant(of: -1) { sourceSlot in
+    snapshot.storage.tree.forEachDescendant(of: -1) { sourceSlot in
       guard conflict == nil else { return }
-      let item = snapshot.storage.nodes[Int(sourceSlot)].item
-      let existing = storage.slot(of: item)
-      if existing >= 0, existing == parentSlot || !storage.isInSubtree(existing, of: parentSlot) {
+      let item = snapshot.storage.tree.nodes[Int(sourceSlot)].item
+      let existing = storage.tree.slot(of: item)
+      if existing >= 0,
+        existing == parentSlot || !storage.tree.isInSubtree(existing, of: parentSlot)
+      {
         conflict = item
       }
     }
     if let conflict { throw Error(.replaceChildren, .itemAlreadyInSnapshot(conflict)) }
     makeUnique()
-    for child in storage.children(of: parentSlot) { storage.removeSubtree(child) }
+    for child in storage.tree.children(of: parentSlot) { storage.tree.removeSubtree(child) }
     try graft(snapshot, parent: parentSlot, before: -1, for: .replaceChildren, destination: -1)
-    storage.compactIfNeeded()
+    storage.tree.compactIfNeeded()
   }
 
   /// The subtree below `parent` as a snapshot of its own, with its expansion state; levels
@@ -134,10 +136,11 @@ extension DiffableDataSourceSectionSnapshot {
     guard let parentSlot = slot(of: parent) else {
       throw Error(.snapshotOfParent, .unknownParent(parent))
     }
-    let copy = TreeStorage<ItemIdentifierType>()
+    var copy = Tree<ItemIdentifierType>()
     _ = copy.graft(
-      from: storage, below: parentSlot, includingRoot: includingParent, parent: -1, before: -1)
-    return Self(storage: copy)
+      from: storage.tree, below: parentSlot, includingRoot: includingParent, parent: -1,
+      before: -1)
+    return Self(storage: TreeStorage(tree: copy))
   }
 
   @inlinable mutating func graft(
@@ -146,9 +149,9 @@ extension DiffableDataSourceSectionSnapshot {
   ) throws(Error) {
     guard !snapshot.isEmpty else { return }
     makeUnique()
-    let start = Int32(truncatingIfNeeded: storage.nodes.count)
-    if let conflict = storage.graft(
-      from: snapshot.storage, below: -1, parent: parent, before: sibling)
+    let start = Int32(truncatingIfNeeded: storage.tree.nodes.count)
+    if let conflict = storage.tree.graft(
+      from: snapshot.storage.tree, below: -1, parent: parent, before: sibling)
     {
       throw Error(operation, reason(for: conflict, newSlotsFrom: start, destination: destination))
     }

@@ -39,19 +39,20 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   /// Gives this value its own storage before a mutation. O(1) when already unique.
   @inlinable mutating func makeUnique() {
     if !isKnownUniquelyReferenced(&storage) {
-      storage = TreeStorage(copying: storage)
+      storage = TreeStorage(tree: storage.tree)
     }
     storage.invalidateCaches()
   }
 
   /// The slot of `item`, or nil. O(1) expected.
   @inlinable func slot(of item: ItemIdentifierType) -> Int32? {
-    let slot = storage.slot(of: item)
+    let slot = storage.tree.slot(of: item)
     return slot >= 0 ? slot : nil
   }
 
   @inlinable func items(_ slots: [Int32]) -> [ItemIdentifierType] {
-    slots.map { storage.nodes[Int($0)].item }
+    let nodes = storage.tree.nodes
+    return slots.map { nodes[Int($0)].item }
   }
 }
 
@@ -61,14 +62,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// Every item, depth-first (each parent before its children). O(n).
   @inlinable public var items: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    result.reserveCapacity(storage.liveCount)
-    storage.forEachDescendant(of: -1) { result.append(storage.nodes[Int($0)].item) }
+    let tree = storage.tree
+    result.reserveCapacity(tree.liveCount)
+    tree.forEachDescendant(of: -1) { result.append(tree.nodes[Int($0)].item) }
     return result
   }
 
   /// The items at level 0, in order. O(roots).
   @inlinable public var rootItems: [ItemIdentifierType] {
-    items(storage.children(of: -1))
+    items(storage.tree.children(of: -1))
   }
 
   /// The items whose ancestors are all expanded, depth-first. These are the rows a list
@@ -76,22 +78,24 @@ extension DiffableDataSourceSectionSnapshot {
   /// subtrees are skipped, not scanned.
   @inlinable public var visibleItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    storage.forEachVisibleDescendant(of: -1) { result.append(storage.nodes[Int($0)].item) }
+    let tree = storage.tree
+    tree.forEachVisibleDescendant(of: -1) { result.append(tree.nodes[Int($0)].item) }
     return result
   }
 
   /// The expanded items, depth-first. O(n).
   @inlinable public var expandedItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    storage.forEachDescendant(of: -1) {
-      if storage.nodes[Int($0)].isExpanded { result.append(storage.nodes[Int($0)].item) }
+    let tree = storage.tree
+    tree.forEachDescendant(of: -1) {
+      if tree.nodes[Int($0)].isExpanded { result.append(tree.nodes[Int($0)].item) }
     }
     return result
   }
 
   /// Whether the snapshot contains `item`. O(1) expected.
   @inlinable public func contains(_ item: ItemIdentifierType) -> Bool {
-    storage.slot(of: item) >= 0
+    storage.tree.slot(of: item) >= 0
   }
 
   /// The position of `item` in ``items``, or nil if absent. O(1) amortized (the first
@@ -99,7 +103,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public func index(of item: ItemIdentifierType) -> Int? {
     guard let slot = slot(of: item) else { return nil }
     storage.ensureCaches()
-    return Int(storage.position[Int(slot)])
+    return Int(storage.cache.entries[Int(slot)].position)
   }
 
   /// The depth of `item`: 0 for a root item. Stops the program if `item` is absent (as
@@ -113,7 +117,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public func tryLevel(of item: ItemIdentifierType) throws(Error) -> Int {
     let slot = try existingSlot(of: item, for: .level)
     storage.ensureCaches()
-    return Int(storage.depth[Int(slot)])
+    return Int(storage.cache.entries[Int(slot)].depth)
   }
 
   /// The parent of `item`, or nil for a root item. Stops the program if `item` is absent;
@@ -126,8 +130,8 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public func tryParent(of item: ItemIdentifierType) throws(Error) -> ItemIdentifierType?
   {
     let slot = try existingSlot(of: item, for: .parent)
-    let parent = storage.nodes[Int(slot)].parent
-    return parent >= 0 ? storage.nodes[Int(parent)].item : nil
+    let parent = storage.tree.nodes[Int(slot)].parent
+    return parent >= 0 ? storage.tree.nodes[Int(parent)].item : nil
   }
 
   /// The direct children of `item`, in order (not part of Apple's API). Stops the program
@@ -141,7 +145,7 @@ extension DiffableDataSourceSectionSnapshot {
     -> [ItemIdentifierType]
   {
     let slot = try existingSlot(of: item, for: .children)
-    return items(storage.children(of: slot))
+    return items(storage.tree.children(of: slot))
   }
 
   /// Whether `item` is expanded. Expansion needs no children. Stops the program if `item`
@@ -153,7 +157,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Whether `item` is expanded; throws if `item` is absent. O(1).
   @inlinable public func tryIsExpanded(_ item: ItemIdentifierType) throws(Error) -> Bool {
     let slot = try existingSlot(of: item, for: .isExpanded)
-    return storage.nodes[Int(slot)].isExpanded
+    return storage.tree.nodes[Int(slot)].isExpanded
   }
 
   /// Whether all of `item`'s ancestors are expanded. Stops the program if `item` is absent;
@@ -167,14 +171,14 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public func tryIsVisible(_ item: ItemIdentifierType) throws(Error) -> Bool {
     let slot = try existingSlot(of: item, for: .isVisible)
     storage.ensureCaches()
-    return storage.visible[Int(slot)]
+    return storage.cache.entries[Int(slot)].isVisible
   }
 
   /// The number of items. O(1) (not part of Apple's API).
-  @inlinable public var count: Int { storage.liveCount }
+  @inlinable public var count: Int { storage.tree.liveCount }
 
   /// Whether the snapshot has no items. O(1) (not part of Apple's API).
-  @inlinable public var isEmpty: Bool { storage.liveCount == 0 }
+  @inlinable public var isEmpty: Bool { storage.tree.liveCount == 0 }
 
   @inlinable func existingSlot(
     of item: ItemIdentifierType, for operation: Error.Operation

@@ -6,7 +6,7 @@ extension DiffableDataSourceSnapshot {
   /// item's recorded location holds it; marks name present identifiers; valid caches agree.
   /// O(n); meant for tests.
   public func _checkInvariants() {
-    let s = storage
+    let s = storage.state
     func check(_ condition: Bool, _ message: @autoclosure () -> String) {
       precondition(condition, "Snapshot invariant broken: \(message())")
     }
@@ -41,11 +41,11 @@ extension DiffableDataSourceSnapshot {
     for item in s.reloadedItems.elements + s.reconfiguredItems.elements {
       check(s.locationOfItem[item] != nil, "mark on absent item \(item)")
     }
-    if s.gate.isValid.load(ordering: .acquiring) {
+    if storage.gate.isValid.load(ordering: .acquiring) {
       var total = 0
-      check(s.offsets.count == s.order.count, "offset cache length")
+      check(storage.offsets.count == s.order.count, "offset cache length")
       for (index, slot) in s.order.enumerated() {
-        check(s.offsets[index] == total, "offset cache of section \(index)")
+        check(storage.offsets[index] == total, "offset cache of section \(index)")
         total += s.sectionItems[Int(slot)].count
       }
     }

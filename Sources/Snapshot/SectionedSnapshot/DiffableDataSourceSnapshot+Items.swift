@@ -28,14 +28,14 @@ extension DiffableDataSourceSnapshot {
     if let section {
       target = try slot(of: section, for: .appendItems)
     } else {
-      guard let last = storage.order.last else { throw Error(.appendItems, .noSections) }
+      guard let last = storage.state.order.last else { throw Error(.appendItems, .noSections) }
       target = last
     }
     guard !items.isEmpty else { return }
     makeUnique()
-    let start = storage.sectionItems[Int(target)].count
+    let start = storage.state.sectionItems[Int(target)].count
     try indexNewItems(items, in: target, from: start, for: .appendItems, destination: nil)
-    storage.sectionItems[Int(target)].append(contentsOf: items)
+    storage.state.sectionItems[Int(target)].append(contentsOf: items)
   }
 
   /// Inserts `items` just before `destination`, in its section.
@@ -89,15 +89,15 @@ extension DiffableDataSourceSnapshot {
     _ items: [ItemIdentifierType], relativeTo destination: ItemIdentifierType, after: Bool
   ) throws(Error) {
     let operation: Error.Operation = after ? .insertItemsAfter : .insertItemsBefore
-    guard let target = storage.locationOfItem[destination] else {
+    guard let target = storage.state.locationOfItem[destination] else {
       throw Error(operation, .unknownItem(destination))
     }
     guard !items.isEmpty else { return }
     makeUnique()
     let index = Int(target.index) + (after ? 1 : 0)
     try indexNewItems(items, in: -1, from: 0, for: operation, destination: destination)
-    storage.sectionItems[Int(target.slot)].insert(contentsOf: items, at: index)
-    storage.renumberItems(in: target.slot, from: index)
+    storage.state.sectionItems[Int(target.slot)].insert(contentsOf: items, at: index)
+    storage.state.renumberItems(in: target.slot, from: index)
   }
 
   /// Removes `items` from their sections. Unknown items are ignored, as Apple does.
@@ -105,18 +105,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + s) for k items and the s items of the sections they were in.
   @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifierType]) {
-    guard items.contains(where: { storage.locationOfItem[$0] != nil }) else { return }
+    guard items.contains(where: { storage.state.locationOfItem[$0] != nil }) else { return }
     makeUnique()
-    var touched = Set<Int32>()
-    for item in items {
-      guard let location = storage.locationOfItem[item] else { continue }
-      touched.insert(location.slot)
-      storage.forgetItem(item)
-    }
-    for slot in touched {
-      storage.sectionItems[Int(slot)].removeAll { storage.locationOfItem[$0] == nil }
-      storage.renumberItems(in: slot, from: 0)
-    }
+    storage.state.deleteItems(items)
   }
 
   /// Removes every item and every section. O(1) (the old storage is released, or kept by
@@ -181,12 +172,12 @@ extension DiffableDataSourceSnapshot {
     _ = try location(of: destination, for: operation)
     if item == destination { throw Error(operation, .itemMovedRelativeToItself(item)) }
     makeUnique()
-    storage.sectionItems[Int(source.slot)].remove(at: Int(source.index))
-    storage.renumberItems(in: source.slot, from: Int(source.index))
-    let target = storage.locationOfItem[destination]!
+    storage.state.sectionItems[Int(source.slot)].remove(at: Int(source.index))
+    storage.state.renumberItems(in: source.slot, from: Int(source.index))
+    let target = storage.state.locationOfItem[destination]!
     let index = Int(target.index) + (after ? 1 : 0)
-    storage.sectionItems[Int(target.slot)].insert(item, at: index)
-    storage.renumberItems(in: target.slot, from: index)
+    storage.state.sectionItems[Int(target.slot)].insert(item, at: index)
+    storage.state.renumberItems(in: target.slot, from: index)
   }
 
   /// Marks `items` for reloading: the next apply redraws their cells. Naming an item twice
@@ -206,7 +197,7 @@ extension DiffableDataSourceSnapshot {
     for item in items { _ = try location(of: item, for: .reloadItems) }
     guard !items.isEmpty else { return }
     makeUnique()
-    for item in items { storage.reloadedItems.insert(item) }
+    for item in items { storage.state.reloadedItems.insert(item) }
   }
 
   /// Marks `items` for reconfiguring: the next apply updates their existing cells in place.
@@ -227,30 +218,22 @@ extension DiffableDataSourceSnapshot {
     for item in items { _ = try location(of: item, for: .reconfigureItems) }
     guard !items.isEmpty else { return }
     makeUnique()
-    for item in items { storage.reconfiguredItems.insert(item) }
+    for item in items { storage.state.reconfiguredItems.insert(item) }
   }
 
-  /// Records locations for new `items` (in `slot` from index `start`; slot -1 records a
-  /// placeholder to be renumbered). On a conflict, removes what it recorded and throws.
-  /// O(k) expected.
+  /// Records locations for new `items` (see ``Sections/recordNewItems(_:in:from:)``);
+  /// on a conflict records nothing and throws. O(k) expected.
   @inlinable
   mutating func indexNewItems(
     _ items: [ItemIdentifierType], in slot: Int32, from start: Int,
     for operation: Error.Operation, destination: ItemIdentifierType?
   ) throws(Error) {
-    for (offset, item) in items.enumerated() {
-      let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: start + offset))
-      guard let existing = storage.locationOfItem.updateValue(location, forKey: item) else {
-        continue
-      }
-      let isNew = existing.slot == slot && Int(existing.index) >= start
-      if isNew {
-        // `item` was recorded earlier in this call; its placeholder stays until the undo.
-        for earlier in items[..<offset] { storage.locationOfItem[earlier] = nil }
-        throw Error(operation, .duplicateItem(item))
-      }
-      storage.locationOfItem[item] = existing
-      for earlier in items[..<offset] { storage.locationOfItem[earlier] = nil }
+    switch storage.state.recordNewItems(items, in: slot, from: start) {
+    case nil:
+      return
+    case .repeated(let item):
+      throw Error(operation, .duplicateItem(item))
+    case .present(let item):
       if item == destination { throw Error(operation, .destinationInInsertedItems(item)) }
       throw Error(operation, .itemAlreadyInSnapshot(item))
     }

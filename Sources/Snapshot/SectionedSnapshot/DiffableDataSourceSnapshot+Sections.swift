@@ -20,8 +20,8 @@ extension DiffableDataSourceSnapshot {
     try validateNewSections(sections, for: .appendSections, destination: nil)
     guard !sections.isEmpty else { return }
     makeUnique()
-    let slots = sections.map { storage.allocateSlot(for: $0) }
-    storage.place(slots, at: storage.order.count)
+    let slots = sections.map { storage.state.allocateSlot(for: $0) }
+    storage.state.place(slots, at: storage.state.order.count)
   }
 
   /// Inserts `sections`, empty, just before `destination`.
@@ -82,8 +82,8 @@ extension DiffableDataSourceSnapshot {
     try validateNewSections(sections, for: operation, destination: destination)
     guard !sections.isEmpty else { return }
     makeUnique()
-    let slots = sections.map { storage.allocateSlot(for: $0) }
-    storage.place(slots, at: Int(storage.position[Int(target)]) + (after ? 1 : 0))
+    let slots = sections.map { storage.state.allocateSlot(for: $0) }
+    storage.state.place(slots, at: Int(storage.state.position[Int(target)]) + (after ? 1 : 0))
   }
 
   /// Removes `sections` and their items. Unknown sections are ignored, as Apple does.
@@ -91,14 +91,9 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + sections + items removed).
   @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifierType]) {
-    guard sections.contains(where: { storage.slotOfSection[$0] != nil }) else { return }
+    guard sections.contains(where: { storage.state.slotOfSection[$0] != nil }) else { return }
     makeUnique()
-    for section in sections {
-      guard let slot = storage.slotOfSection[section] else { continue }
-      storage.freeSlot(slot)
-    }
-    storage.order.removeAll { storage.position[Int($0)] < 0 }
-    storage.renumberSections(from: 0)
+    storage.state.deleteSections(sections)
   }
 
   /// Moves `section`, with its items, just before `destination`.
@@ -157,8 +152,8 @@ extension DiffableDataSourceSnapshot {
     let target = try slot(of: destination, for: operation)
     if moving == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
     makeUnique()
-    _ = storage.unplace(at: Int(storage.position[Int(moving)]))
-    storage.place([moving], at: Int(storage.position[Int(target)]) + (after ? 1 : 0))
+    _ = storage.state.unplace(at: Int(storage.state.position[Int(moving)]))
+    storage.state.place([moving], at: Int(storage.state.position[Int(target)]) + (after ? 1 : 0))
   }
 
   /// Marks `sections` for reloading: the next apply redraws them. Naming a section twice is
@@ -179,7 +174,7 @@ extension DiffableDataSourceSnapshot {
     for section in sections { _ = try slot(of: section, for: .reloadSections) }
     guard !sections.isEmpty else { return }
     makeUnique()
-    for section in sections { storage.reloadedSections.insert(section) }
+    for section in sections { storage.state.reloadedSections.insert(section) }
   }
 
   /// Checks that `sections` are new and distinct. O(k).
@@ -193,7 +188,7 @@ extension DiffableDataSourceSnapshot {
       if section == destination {
         throw Error(operation, .destinationInInsertedSections(section))
       }
-      if storage.slotOfSection[section] != nil {
+      if storage.state.slotOfSection[section] != nil {
         throw Error(operation, .sectionAlreadyInSnapshot(section))
       }
       if !seen.insert(section).inserted { throw Error(operation, .duplicateSection(section)) }

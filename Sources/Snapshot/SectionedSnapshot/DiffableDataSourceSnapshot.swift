@@ -28,7 +28,7 @@ public struct DiffableDataSourceSnapshot<
   @inlinable
   mutating func makeUnique() {
     if !isKnownUniquelyReferenced(&storage) {
-      storage = SectionedStorage(copying: storage)
+      storage = SectionedStorage(state: storage.state)
     }
     storage.gate.invalidate()
   }
@@ -37,7 +37,7 @@ public struct DiffableDataSourceSnapshot<
   func slot(
     of section: SectionIdentifierType, for operation: Error.Operation
   ) throws(Error) -> Int32 {
-    guard let slot = storage.slotOfSection[section] else {
+    guard let slot = storage.state.slotOfSection[section] else {
       throw Error(operation, .unknownSection(section))
     }
     return slot
@@ -47,7 +47,7 @@ public struct DiffableDataSourceSnapshot<
   func location(
     of item: ItemIdentifierType, for operation: Error.Operation
   ) throws(Error) -> ItemLocation {
-    guard let location = storage.locationOfItem[item] else {
+    guard let location = storage.state.locationOfItem[item] else {
       throw Error(operation, .unknownItem(item))
     }
     return location
@@ -58,15 +58,15 @@ public struct DiffableDataSourceSnapshot<
 
 extension DiffableDataSourceSnapshot {
   /// The number of items in all sections. O(1).
-  @inlinable public var numberOfItems: Int { storage.locationOfItem.count }
+  @inlinable public var numberOfItems: Int { storage.state.locationOfItem.count }
 
   /// The number of sections. O(1).
-  @inlinable public var numberOfSections: Int { storage.order.count }
+  @inlinable public var numberOfSections: Int { storage.state.order.count }
 
   /// The section identifiers, in order. O(sections).
   @inlinable
   public var sectionIdentifiers: [SectionIdentifierType] {
-    storage.order.map { storage.sectionIDs[Int($0)] }
+    storage.state.order.map { storage.state.sectionIDs[Int($0)] }
   }
 
   /// Every item identifier, section after section. O(n).
@@ -74,7 +74,9 @@ extension DiffableDataSourceSnapshot {
   public var itemIdentifiers: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(numberOfItems)
-    for slot in storage.order { result.append(contentsOf: storage.sectionItems[Int(slot)]) }
+    for slot in storage.state.order {
+      result.append(contentsOf: storage.state.sectionItems[Int(slot)])
+    }
     return result
   }
 
@@ -88,7 +90,7 @@ extension DiffableDataSourceSnapshot {
   /// The number of items in `section`, or throws if the section is absent. O(1).
   @inlinable
   public func tryNumberOfItems(inSection section: SectionIdentifierType) throws(Error) -> Int {
-    storage.sectionItems[Int(try slot(of: section, for: .numberOfItems))].count
+    storage.state.sectionItems[Int(try slot(of: section, for: .numberOfItems))].count
   }
 
   /// The items of `section`, in order. Stops the program if the section is absent (as
@@ -104,7 +106,7 @@ extension DiffableDataSourceSnapshot {
   public func tryItemIdentifiers(
     inSection section: SectionIdentifierType
   ) throws(Error) -> [ItemIdentifierType] {
-    storage.sectionItems[Int(try slot(of: section, for: .itemIdentifiers))]
+    storage.state.sectionItems[Int(try slot(of: section, for: .itemIdentifiers))]
   }
 
   /// The section holding `item`, or nil if the item is absent. O(1).
@@ -112,40 +114,40 @@ extension DiffableDataSourceSnapshot {
   public func sectionIdentifier(
     containingItem item: ItemIdentifierType
   ) -> SectionIdentifierType? {
-    guard let location = storage.locationOfItem[item] else { return nil }
-    return storage.sectionIDs[Int(location.slot)]
+    guard let location = storage.state.locationOfItem[item] else { return nil }
+    return storage.state.sectionIDs[Int(location.slot)]
   }
 
   /// The position of `item` counted across all sections, or nil if absent. O(1) amortized
   /// (the first call after a mutation rebuilds the section offsets in O(sections)).
   @inlinable
   public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
-    guard let location = storage.locationOfItem[item] else { return nil }
+    guard let location = storage.state.locationOfItem[item] else { return nil }
     storage.ensureCaches()
-    return storage.offsets[Int(storage.position[Int(location.slot)])] + Int(location.index)
+    return storage.offsets[Int(storage.state.position[Int(location.slot)])] + Int(location.index)
   }
 
   /// The position of `section`, or nil if absent. O(1).
   @inlinable
   public func indexOfSection(_ section: SectionIdentifierType) -> Int? {
-    guard let slot = storage.slotOfSection[section] else { return nil }
-    return Int(storage.position[Int(slot)])
+    guard let slot = storage.state.slotOfSection[section] else { return nil }
+    return Int(storage.state.position[Int(slot)])
   }
 
   /// The sections marked with ``reloadSections(_:)``, in the order marked. O(marks).
   @inlinable
   public var reloadedSectionIdentifiers: [SectionIdentifierType] {
-    storage.reloadedSections.elements
+    storage.state.reloadedSections.elements
   }
 
   /// The items marked with ``reloadItems(_:)``, in the order marked. O(marks).
   @inlinable
-  public var reloadedItemIdentifiers: [ItemIdentifierType] { storage.reloadedItems.elements }
+  public var reloadedItemIdentifiers: [ItemIdentifierType] { storage.state.reloadedItems.elements }
 
   /// The items marked with ``reconfigureItems(_:)``, in the order marked. O(marks).
   @inlinable
   public var reconfiguredItemIdentifiers: [ItemIdentifierType] {
-    storage.reconfiguredItems.elements
+    storage.state.reconfiguredItems.elements
   }
 }
 
@@ -157,9 +159,9 @@ extension DiffableDataSourceSnapshot: Equatable {
     if lhs.storage === rhs.storage { return true }
     guard lhs.numberOfSections == rhs.numberOfSections, lhs.numberOfItems == rhs.numberOfItems
     else { return false }
-    for (left, right) in zip(lhs.storage.order, rhs.storage.order) {
-      guard lhs.storage.sectionIDs[Int(left)] == rhs.storage.sectionIDs[Int(right)],
-        lhs.storage.sectionItems[Int(left)] == rhs.storage.sectionItems[Int(right)]
+    for (left, right) in zip(lhs.storage.state.order, rhs.storage.state.order) {
+      guard lhs.storage.state.sectionIDs[Int(left)] == rhs.storage.state.sectionIDs[Int(right)],
+        lhs.storage.state.sectionItems[Int(left)] == rhs.storage.state.sectionItems[Int(right)]
       else { return false }
     }
     return true
@@ -169,8 +171,8 @@ extension DiffableDataSourceSnapshot: Equatable {
 extension DiffableDataSourceSnapshot: CustomStringConvertible {
   /// One line per section: the section identifier, then its items. O(n).
   public var description: String {
-    let lines = storage.order.map { slot in
-      "\(storage.sectionIDs[Int(slot)]): \(storage.sectionItems[Int(slot)])"
+    let lines = storage.state.order.map { slot in
+      "\(storage.state.sectionIDs[Int(slot)]): \(storage.state.sectionItems[Int(slot)])"
     }
     return "DiffableDataSourceSnapshot(\(lines.joined(separator: "; ")))"
   }

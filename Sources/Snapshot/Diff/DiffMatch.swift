@@ -1,0 +1,437 @@
+/// Packs a (section, index) position into one `Int`: section in the high 32 bits.
+@inlinable
+func packPosition(_ section: Int, _ index: Int) -> Int {
+  section << 32 | index
+}
+
+/// The section of a packed position.
+@inlinable
+func packedSection(_ packed: Int) -> Int {
+  packed >> 32
+}
+
+/// The index within its section of a packed position.
+@inlinable
+func packedIndex(_ packed: Int) -> Int {
+  packed & 0xFFFF_FFFF
+}
+
+/// The correspondence between an old and a new layout: which sections and items are the same,
+/// which stayed in relative order, and where the reload/reconfigure marks fall. Both the single
+/// batch and the staged form are read off it.
+///
+/// Cost, for n old and m new items:
+/// - sections are matched by one dictionary over section identifiers;
+/// - a section whose items array equals its counterpart's costs one array comparison (O(1)
+///   when the two arrays share storage, as copies of a snapshot do);
+/// - in a changed section, the common prefix and suffix are matched by position, before any
+///   hashing; only the middle of a changed section is hashed (one insert per old item, one
+///   probe per new item that does not continue the run of the item before it);
+/// - the order of the matched items is checked with a heaviest increasing subsequence over
+///   runs, O(r) when nothing was reordered, O(r log r) for r runs otherwise.
+///
+/// With `verifyUniqueness`, every identifier of both layouts is checked for duplicates (one
+/// hash insert per old item, one probe per new item outside the matched prefixes and
+/// suffixes); without it the layouts must be known to hold no duplicates (snapshots guarantee
+/// it), and unchanged sections, prefixes and suffixes are never hashed.
+@usableFromInline
+struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  @usableFromInline typealias Section = LayoutSection<SectionID, ItemID>
+
+  /// Consecutive new items `newStart..<newStart+length` of one new section that are the
+  /// consecutive old items `oldStart..<oldStart+length` of old section `oldSection`.
+  @usableFromInline
+  struct Run {
+    @usableFromInline var oldSection: Int
+    @usableFromInline var oldStart: Int
+    @usableFromInline var newStart: Int
+    @usableFromInline var length: Int
+
+    @inlinable
+    init(oldSection: Int, oldStart: Int, newStart: Int, length: Int) {
+      self.oldSection = oldSection
+      self.oldStart = oldStart
+      self.newStart = newStart
+      self.length = length
+    }
+  }
+
+  /// An item present in both layouts, in sections present in both, carrying a mark.
+  @usableFromInline
+  struct MarkedItem {
+    /// Packed old position.
+    @usableFromInline var old: Int
+    /// Packed new position.
+    @usableFromInline var new: Int
+    /// Reload (true) or reconfigure (false).
+    @usableFromInline var isReload: Bool
+
+    @inlinable
+    init(old: Int, new: Int, isReload: Bool) {
+      self.old = old
+      self.new = new
+      self.isReload = isReload
+    }
+  }
+
+  @usableFromInline static var reloadMark: UInt8 { 1 }
+  @usableFromInline static var reconfigureMark: UInt8 { 2 }
+
+  @usableFromInline let old: [Section]
+  @usableFromInline let new: [Section]
+  /// New index of each old section, -1 when deleted.
+  @usableFromInline var oldToNew: [Int]
+  /// Old index of each new section, -1 when inserted.
+  @usableFromInline var newToOld: [Int]
+  /// By old index: whether a section present in both layouts changed its items.
+  @usableFromInline var changed: [Bool]
+  /// By old index, for changed sections: the length of the common prefix and suffix.
+  @usableFromInline var prefix: [Int]
+  @usableFromInline var suffix: [Int]
+  /// By old index: the range of old items matched by hashing (empty when none).
+  @usableFromInline var middleStart: [Int]
+  @usableFromInline var middleEnd: [Int]
+  /// Flat offsets of each section's first item (one extra entry: the total).
+  @usableFromInline var oldOffsets: [Int]
+  @usableFromInline var newOffsets: [Int]
+  /// By flat old index, for hashed old items: packed new position, or -1.
+  @usableFromInline var oldTarget: [Int]
+  /// By flat new index, for hashed new items: packed old position, or -1.
+  @usableFromInline var newSource: [Int]
+  /// Runs of matched middle items, grouped by new section in order.
+  @usableFromInline var runs: [Run]
+  /// Runs of new section `t` are `runs[runBounds[t]..<runBounds[t + 1]]`.
+  @usableFromInline var runBounds: [Int]
+  /// By run: whether it stays in place (same section, on the heaviest increasing subsequence).
+  @usableFromInline var runStationary: [Bool]
+  /// By new index: whether a section present in both layouts keeps its relative order.
+  @usableFromInline var sectionStationary: [Bool]
+  /// By new index: whether the section is marked for reload (and present in both).
+  @usableFromInline var sectionReloadMarked: [Bool]
+  /// By new index: whether a marked reload falls on an item of the section.
+  @usableFromInline var sectionHasItemReload: [Bool]
+  /// By flat new index: the mark on the item (0 none); empty when nothing is marked.
+  @usableFromInline var newMark: [UInt8]
+  /// The marked items present in both layouts, in new order.
+  @usableFromInline var marked: [MarkedItem]
+
+  /// Matches two layouts.
+  ///
+  /// - Complexity: see the type's documentation: O(n + m) expected, plus O(r log r) for the r
+  ///   runs of reordered items.
+  @inlinable
+  init(
+    old: [Section],
+    new: [Section],
+    marks: DiffMarks<SectionID, ItemID>,
+    verifyUniqueness: Bool
+  ) throws(DuplicateIdentifierError<SectionID, ItemID>) {
+    self.old = old
+    self.new = new
+    let oldCount = old.count
+    let newCount = new.count
+
+    // Sections.
+    var oldSectionIndex = [SectionID: Int](minimumCapacity: oldCount)
+    var oldToNew = [Int](repeating: -1, count: oldCount)
+    var newToOld = [Int](repeating: -1, count: newCount)
+    var duplicate = false
+    for s in 0..<oldCount where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil {
+      duplicate = true
+    }
+    if !duplicate {
+      var newOnly = Set<SectionID>()
+      for t in 0..<newCount {
+        if let s = oldSectionIndex[new[t].id] {
+          if oldToNew[s] >= 0 {
+            duplicate = true
+            break
+          }
+          oldToNew[s] = t
+          newToOld[t] = s
+        } else if !newOnly.insert(new[t].id).inserted {
+          duplicate = true
+          break
+        }
+      }
+    }
+    if duplicate { throw DuplicateIdentifierError(old: old, new: new) }
+
+    var oldOffsets = [Int]()
+    oldOffsets.reserveCapacity(oldCount + 1)
+    var oldTotal = 0
+    for section in old {
+      oldOffsets.append(oldTotal)
+      oldTotal += section.items.count
+    }
+    oldOffsets.append(oldTotal)
+    var newOffsets = [Int]()
+    newOffsets.reserveCapacity(newCount + 1)
+    var newTotal = 0
+    for section in new {
+      newOffsets.append(newTotal)
+      newTotal += section.items.count
+    }
+    newOffsets.append(newTotal)
+
+    // Unchanged sections, prefixes and suffixes: by position, no hashing.
+    var changed = [Bool](repeating: false, count: oldCount)
+    var prefix = [Int](repeating: 0, count: oldCount)
+    var suffix = [Int](repeating: 0, count: oldCount)
+    var middleStart = [Int](repeating: 0, count: oldCount)
+    var middleEnd = [Int](repeating: 0, count: oldCount)
+    var hashedCount = 0
+    for s in 0..<oldCount {
+      let t = oldToNew[s]
+      let a = old[s].items
+      if t < 0 {
+        if verifyUniqueness {
+          middleEnd[s] = a.count
+          hashedCount += a.count
+        }
+        continue
+      }
+      let b = new[t].items
+      if a == b { continue }
+      changed[s] = true
+      let limit = Swift.min(a.count, b.count)
+      var p = 0
+      while p < limit && a[p] == b[p] { p += 1 }
+      var q = 0
+      while q < limit - p && a[a.count - 1 - q] == b[b.count - 1 - q] { q += 1 }
+      prefix[s] = p
+      suffix[s] = q
+      middleStart[s] = p
+      middleEnd[s] = a.count - q
+      hashedCount += a.count - p - q
+    }
+
+    // Hash the old items that need it.
+    var oldIndex = [ItemID: Int](minimumCapacity: verifyUniqueness ? oldTotal : hashedCount)
+    for s in 0..<oldCount {
+      let items = old[s].items
+      let range = verifyUniqueness ? 0..<items.count : middleStart[s]..<middleEnd[s]
+      for i in range where oldIndex.updateValue(packPosition(s, i), forKey: items[i]) != nil {
+        throw DuplicateIdentifierError(old: old, new: new)
+      }
+    }
+
+    // Probe the new items that need it, extending each match along the run it starts.
+    var oldTarget = [Int](repeating: -1, count: oldTotal)
+    var newSource = [Int](repeating: -1, count: newTotal)
+    var runs: [Run] = []
+    var runBounds = [Int](repeating: 0, count: newCount + 1)
+    for t in 0..<newCount {
+      runBounds[t] = runs.count
+      let s = newToOld[t]
+      let items = new[t].items
+      var j = 0
+      var end = items.count
+      if s >= 0 {
+        if !changed[s] { continue }
+        j = prefix[s]
+        end = items.count - suffix[s]
+      } else if !verifyUniqueness {
+        continue
+      }
+      let newBase = newOffsets[t]
+      while j < end {
+        // When verifying, an item found in no old section is recorded in the same table
+        // (one hashed access), so that a second occurrence is caught.
+        let packed =
+          verifyUniqueness
+          ? Self.claim(&oldIndex[items[j], default: Self.absent])
+          : oldIndex[items[j]] ?? Self.absent
+        if packed < 0 {
+          if packed == Self.newOnly { throw DuplicateIdentifierError(old: old, new: new) }
+          j += 1
+          continue
+        }
+        let os = packedSection(packed)
+        let oi = packedIndex(packed)
+        let oldBase = oldOffsets[os]
+        let oldEnd = middleEnd[os]
+        guard oi >= middleStart[os] && oi < oldEnd && oldTarget[oldBase + oi] < 0 else {
+          throw DuplicateIdentifierError(old: old, new: new)
+        }
+        let oldItems = old[os].items
+        oldTarget[oldBase + oi] = packPosition(t, j)
+        newSource[newBase + j] = packed
+        var length = 1
+        while j + length < end && oi + length < oldEnd && oldTarget[oldBase + oi + length] < 0
+          && oldItems[oi + length] == items[j + length]
+        {
+          oldTarget[oldBase + oi + length] = packPosition(t, j + length)
+          newSource[newBase + j + length] = packed + length
+          length += 1
+        }
+        if s >= 0 {
+          runs.append(Run(oldSection: os, oldStart: oi, newStart: j, length: length))
+        }
+        j += length
+      }
+    }
+    runBounds[newCount] = runs.count
+
+    self.oldToNew = oldToNew
+    self.newToOld = newToOld
+    self.changed = changed
+    self.prefix = prefix
+    self.suffix = suffix
+    self.middleStart = middleStart
+    self.middleEnd = middleEnd
+    self.oldOffsets = oldOffsets
+    self.newOffsets = newOffsets
+    self.oldTarget = oldTarget
+    self.newSource = newSource
+    self.runs = runs
+    self.runBounds = runBounds
+    self.runStationary = []
+    self.sectionStationary = []
+    self.sectionReloadMarked = [Bool](repeating: false, count: newCount)
+    self.sectionHasItemReload = [Bool](repeating: false, count: newCount)
+    self.newMark = []
+    self.marked = []
+
+    locateMarks(marks, oldSectionIndex: oldSectionIndex)
+    orderSections()
+    orderItems()
+  }
+
+  @usableFromInline static var absent: Int { -1 }
+  @usableFromInline static var newOnly: Int { -2 }
+
+  /// Reads a table entry; an absent one becomes `newOnly`.
+  @inlinable
+  static func claim(_ value: inout Int) -> Int {
+    let found = value
+    if found == absent { value = newOnly }
+    return found
+  }
+
+  /// The packed old position of new item `index` of new section `section`, or -1.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func source(_ section: Int, _ index: Int) -> Int {
+    let s = newToOld[section]
+    if s >= 0 {
+      if !changed[s] || index < prefix[s] { return packPosition(s, index) }
+      let newCount = new[section].items.count
+      if index >= newCount - suffix[s] {
+        return packPosition(s, index - newCount + old[s].items.count)
+      }
+    }
+    return newSource[newOffsets[section] + index]
+  }
+
+  /// Records the marks that fall on sections and items present in both layouts.
+  ///
+  /// - Complexity: O(1) without marks; with item marks, one probe of the mark table per new
+  ///   item in a section present in both layouts.
+  @inlinable
+  mutating func locateMarks(
+    _ marks: DiffMarks<SectionID, ItemID>,
+    oldSectionIndex: [SectionID: Int]
+  ) {
+    for id in marks.reloadedSections {
+      if let s = oldSectionIndex[id], oldToNew[s] >= 0 { sectionReloadMarked[oldToNew[s]] = true }
+    }
+    if marks.reloadedItems.isEmpty && marks.reconfiguredItems.isEmpty { return }
+    var kinds = [ItemID: UInt8](
+      minimumCapacity: marks.reloadedItems.count + marks.reconfiguredItems.count)
+    for item in marks.reconfiguredItems { kinds[item] = Self.reconfigureMark }
+    for item in marks.reloadedItems { kinds[item] = Self.reloadMark }
+    newMark = [UInt8](repeating: 0, count: newOffsets[new.count])
+    for t in 0..<new.count where newToOld[t] >= 0 {
+      for (j, item) in new[t].items.enumerated() {
+        guard let kind = kinds[item] else { continue }
+        let from = source(t, j)
+        guard from >= 0, oldToNew[packedSection(from)] >= 0 else { continue }
+        newMark[newOffsets[t] + j] = kind
+        marked.append(
+          MarkedItem(old: from, new: packPosition(t, j), isReload: kind == Self.reloadMark))
+        if kind == Self.reloadMark { sectionHasItemReload[t] = true }
+      }
+    }
+  }
+
+  /// Chooses the sections that stay in place: a heaviest increasing subsequence of the old
+  /// indexes of the sections present in both, preferring, among the longest, those whose
+  /// contents change (a moved section cannot carry item changes in the same batch).
+  ///
+  /// - Complexity: O(c) when the sections kept their order, else O(c log c), for c common
+  ///   sections.
+  @inlinable
+  mutating func orderSections() {
+    var keys: [Int] = []
+    var weights: [Int] = []
+    var common: [Int] = []
+    for t in 0..<new.count where newToOld[t] >= 0 {
+      let s = newToOld[t]
+      keys.append(s)
+      let dirty = changed[s] || sectionReloadMarked[t] || sectionHasItemReload[t]
+      weights.append(1 << 32 | (dirty ? 1 : 0))
+      common.append(t)
+    }
+    let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
+    sectionStationary = [Bool](repeating: false, count: new.count)
+    for (k, t) in common.enumerated() { sectionStationary[t] = flags[k] }
+  }
+
+  /// Chooses, in each changed section, the runs that stay in place: a heaviest increasing
+  /// subsequence of their old positions weighted by length, preferring, among the heaviest,
+  /// those holding reloaded items (a moving item cannot be reloaded in the same batch).
+  ///
+  /// - Complexity: O(r) for r runs that kept their order, O(r log r) otherwise.
+  @inlinable
+  mutating func orderItems() {
+    runStationary = [Bool](repeating: false, count: runs.count)
+    var members: [Int] = []
+    var keys: [Int] = []
+    var weights: [Int] = []
+    for t in 0..<new.count {
+      let s = newToOld[t]
+      guard s >= 0, changed[s] else { continue }
+      members.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      weights.removeAll(keepingCapacity: true)
+      let base = newOffsets[t]
+      for k in runBounds[t]..<runBounds[t + 1] where runs[k].oldSection == s {
+        let run = runs[k]
+        var reloads = 0
+        if sectionHasItemReload[t] {
+          for j in run.newStart..<run.newStart + run.length
+          where newMark[base + j] == Self.reloadMark {
+            reloads += 1
+          }
+        }
+        members.append(k)
+        keys.append(run.oldStart)
+        weights.append(run.length << 32 | reloads)
+      }
+      let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
+      for (position, k) in members.enumerated() { runStationary[k] = flags[position] }
+    }
+  }
+
+  /// Whether the new item at `index` of new section `section` moves relative to its old
+  /// section's other items (true as well for an item that changes sections).
+  ///
+  /// - Complexity: O(log r) for the r runs of the section.
+  @inlinable
+  func isMover(_ section: Int, _ index: Int) -> Bool {
+    let s = newToOld[section]
+    if s < 0 { return true }
+    if !changed[s] || index < prefix[s] || index >= new[section].items.count - suffix[s] {
+      return false
+    }
+    var low = runBounds[section]
+    var high = runBounds[section + 1]
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if runs[middle].newStart <= index { low = middle } else { high = middle }
+    }
+    return !runStationary[low]
+  }
+}

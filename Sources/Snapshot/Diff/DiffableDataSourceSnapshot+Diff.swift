@@ -1,0 +1,74 @@
+extension DiffableDataSourceSnapshot {
+  /// The snapshot as the diff engine reads it: each section's identifier and its items.
+  ///
+  /// - Complexity: O(sections): the item arrays are shared, not copied.
+  @inlinable
+  public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
+    sectionIdentifiers.map { LayoutSection($0, items: itemIdentifiers(inSection: $0)) }
+  }
+
+  /// The reload and reconfigure marks recorded on this snapshot.
+  ///
+  /// - Complexity: O(marks).
+  @inlinable
+  public var marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> {
+    DiffMarks(
+      reloadedSections: reloadedSectionIdentifiers,
+      reloadedItems: reloadedItemIdentifiers,
+      reconfiguredItems: reconfiguredItemIdentifiers)
+  }
+
+  /// The one batch that turns `old` into this snapshot, valid under every rule a list view
+  /// enforces, with the fewest moves the rules allow; reloads and reconfigures come from this
+  /// snapshot's marks, for identifiers present in both. See ``BatchUpdate/init(from:to:marks:)``
+  /// for what is rewritten to keep the batch valid.
+  ///
+  /// Snapshots hold no duplicates, so nothing is thrown and nothing is hashed twice: sections
+  /// whose item arrays are equal cost one array comparison (O(1) when they share storage, as
+  /// a snapshot and its edited copy do), and common prefixes and suffixes of a section are
+  /// matched before any hashing.
+  ///
+  /// - Complexity: O(s + n' + m') expected for s sections and n', m' old and new items in the
+  ///   changed middles of changed sections, plus O(r log r) for the r runs of reordered items;
+  ///   with item marks, one probe of the mark table per item of a section present in both.
+  @inlinable
+  public func batchUpdate(from old: Self) -> BatchUpdate {
+    let (old, new) = (old.layout, layout)
+    do {
+      return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
+        .singleBatch()
+    } catch {
+      // Unreachable for snapshots, which reject duplicates; should one slip through, the
+      // safe batch replaces every section.
+      return BatchUpdate(
+        deletedSections: Array(old.indices), insertedSections: Array(new.indices))
+    }
+  }
+
+  /// The staged form of the change from `old` to this snapshot: batches each valid on their
+  /// own, each with the layout the view shows after it, keeping every move (the fewest there
+  /// can be) and every reload. See ``StagedBatchUpdate`` for when to use it rather than
+  /// ``batchUpdate(from:)``.
+  ///
+  /// - Complexity: as ``batchUpdate(from:)``, plus O(n + m) to build the intermediate layouts.
+  @inlinable
+  public func stagedBatchUpdate(
+    from old: Self
+  ) -> StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType> {
+    let (old, new) = (old.layout, layout)
+    do {
+      return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
+        .stagedBatches()
+    } catch {
+      // Unreachable for snapshots, which reject duplicates; should one slip through, replace
+      // every section.
+      return StagedBatchUpdate(stages: [
+        .init(
+          kind: .deletes, batch: BatchUpdate(deletedSections: Array(old.indices)), layout: []),
+        .init(
+          kind: .sectionInsertsAndMoves,
+          batch: BatchUpdate(insertedSections: Array(new.indices)), layout: new),
+      ])
+    }
+  }
+}

@@ -1,0 +1,188 @@
+@testable import Snapshot
+
+typealias Layout = [LayoutSection<Int, Int>]
+
+/// Builds a layout from `[(section, [items])]`.
+func layout(_ sections: [(Int, [Int])]) -> Layout {
+  sections.map { LayoutSection($0.0, items: $0.1) }
+}
+
+/// The length of a longest strictly increasing subsequence, by the O(n^2) dynamic programme
+/// (independent of the engine's heaviest-subsequence code).
+func longestIncreasingLength(_ values: [Int]) -> Int {
+  var best = [Int](repeating: 1, count: values.count)
+  for i in values.indices {
+    for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+  }
+  return best.max() ?? 0
+}
+
+/// The fewest moves that turn `old` into `new` when every move is kept as a move: sections
+/// present in both that are off a longest increasing subsequence, items of each common
+/// section likewise, and every item that changes between sections present in both.
+func minimumMoves(old: Layout, new: Layout) -> Int {
+  let newSectionIndex = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1.id, $0) })
+  let commonSections = old.compactMap { newSectionIndex[$0.id] }
+  var moves = commonSections.count - longestIncreasingLength(commonSections)
+  let oldSectionIDs = Set(old.map(\.id))
+  var newItemPlace: [Int: (section: Int, index: Int)] = [:]
+  for section in new {
+    for (j, item) in section.items.enumerated() { newItemPlace[item] = (section.id, j) }
+  }
+  for section in old where newSectionIndex[section.id] != nil {
+    var sameSection: [Int] = []
+    for item in section.items {
+      guard let place = newItemPlace[item], oldSectionIDs.contains(place.section) else {
+        continue
+      }
+      if place.section == section.id {
+        sameSection.append(place.index)
+      } else {
+        moves += 1
+      }
+    }
+    moves += sameSection.count - longestIncreasingLength(sameSection)
+  }
+  return moves
+}
+
+/// Everything the engine promises about one pair of layouts, checked independently. Returns a
+/// description of the first broken promise, or nil.
+func verifyDiff(
+  old: Layout, new: Layout, marks: DiffMarks<Int, Int> = DiffMarks()
+) -> String? {
+  let single: BatchUpdate
+  let staged: StagedBatchUpdate<Int, Int>
+  do {
+    single = try BatchUpdate(from: old, to: new, marks: marks)
+    staged = try StagedBatchUpdate(from: old, to: new, marks: marks)
+  } catch {
+    return "unexpected error \(error)"
+  }
+  // The path used by snapshots (duplicates known absent) must give the same answers.
+  do {
+    let trusted = try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
+    if trusted.singleBatch() != single {
+      return "trusted single batch differs: \(trusted.singleBatch()) vs \(single)"
+    }
+    if trusted.stagedBatches() != staged { return "trusted staged form differs" }
+  } catch {
+    return "unexpected error on the trusted path \(error)"
+  }
+
+  // What must be refreshed: marks on identifiers present in both layouts.
+  let oldSections = Set(old.map(\.id))
+  let newSections = Set(new.map(\.id))
+  var oldItemSection: [Int: Int] = [:]
+  for section in old { for item in section.items { oldItemSection[item] = section.id } }
+  var newItemSection: [Int: Int] = [:]
+  for section in new { for item in section.items { newItemSection[item] = section.id } }
+  func inBoth(_ item: Int) -> Bool {
+    guard let a = oldItemSection[item], let b = newItemSection[item] else { return false }
+    return newSections.contains(a) && oldSections.contains(b)
+  }
+  let reloadSections = Set(marks.reloadedSections).intersection(oldSections).intersection(
+    newSections)
+  let reloadItems = Set(marks.reloadedItems.filter(inBoth))
+  let reconfigureItems = Set(marks.reconfiguredItems.filter(inBoth)).subtracting(reloadItems)
+
+  // The single batch.
+  let outcome = BatchSimulator.simulate(old: old, batch: single, new: new)
+  if let failure = outcome.failure { return "single batch \(single): \(failure)" }
+  if let missed = reloadSections.subtracting(outcome.freshSections).min() {
+    return "single batch: section \(missed) marked for reload keeps its cells"
+  }
+  if let missed = reloadItems.subtracting(outcome.freshItems).min() {
+    return "single batch: item \(missed) marked for reload keeps its cell"
+  }
+  if let missed = reconfigureItems.subtracting(outcome.freshItems).subtracting(
+    outcome.reconfiguredItems
+  ).min() {
+    return "single batch: item \(missed) marked for reconfigure is not refreshed"
+  }
+  if let extra = outcome.reconfiguredItems.subtracting(reconfigureItems).min() {
+    return "single batch: item \(extra) reconfigured without a mark"
+  }
+  let reloadedIDs = Set(single.reloadedItems.map { old[$0.section].items[$0.item] })
+  if let extra = reloadedIDs.subtracting(reloadItems).min() {
+    return "single batch: item \(extra) reloaded without a mark"
+  }
+
+  // The staged form: each stage valid on its own, ending at the new layout.
+  var current = old
+  var stagedFreshSections = Set<Int>()
+  var stagedFreshItems = Set<Int>()
+  var stagedReconfigured = Set<Int>()
+  var stagedMovedSections = Set<Int>()
+  var stagedMovedItems = Set<Int>()
+  var previousKind: StagedBatchUpdate<Int, Int>.Stage.Kind?
+  for (number, stage) in staged.stages.enumerated() {
+    if stage.batch.isEmpty { return "stage \(number) (\(stage.kind)) is empty" }
+    if stage.kind == previousKind { return "stage kind \(stage.kind) twice" }
+    previousKind = stage.kind
+    let result = BatchSimulator.simulate(old: current, batch: stage.batch, new: stage.layout)
+    if let failure = result.failure {
+      return "stage \(number) (\(stage.kind)) \(stage.batch): \(failure)"
+    }
+    if stage.kind != .itemUpdates && stage.kind != .sectionReloads
+      && !(stage.batch.reloadedItems.isEmpty && stage.batch.reloadedSections.isEmpty)
+    {
+      return "stage \(number) (\(stage.kind)) reloads"
+    }
+    stagedFreshSections.formUnion(result.freshSections)
+    stagedFreshItems.formUnion(result.freshItems)
+    stagedReconfigured.formUnion(result.reconfiguredItems)
+    stagedMovedSections.formUnion(result.movedSections)
+    stagedMovedItems.formUnion(result.movedItems)
+    current = stage.layout
+  }
+  if current != new { return "the stages end at \(current), not at the new layout" }
+  if let missed = reloadSections.subtracting(stagedFreshSections).min() {
+    return "staged: section \(missed) marked for reload is not reloaded"
+  }
+  if let missed = reloadItems.subtracting(stagedFreshItems).min() {
+    return "staged: item \(missed) marked for reload is not reloaded"
+  }
+  if let missed = reconfigureItems.subtracting(stagedFreshItems).subtracting(stagedReconfigured)
+    .min()
+  {
+    return "staged: item \(missed) marked for reconfigure is not refreshed"
+  }
+
+  // Moves: the staged form keeps the fewest; the single batch keeps them all except those it
+  // rewrote as a delete plus an insert.
+  let minimum = minimumMoves(old: old, new: new)
+  if staged.moveCount != minimum {
+    return "staged form makes \(staged.moveCount) moves, the minimum is \(minimum)"
+  }
+  if let extra = outcome.movedSections.subtracting(stagedMovedSections).min() {
+    return "single batch moves section \(extra), which the staged form does not move"
+  }
+  if let extra = outcome.movedItems.subtracting(stagedMovedItems).min() {
+    return "single batch moves item \(extra), which the staged form does not move"
+  }
+  for section in stagedMovedSections.subtracting(outcome.movedSections).sorted()
+  where !outcome.freshSections.contains(section) {
+    return "single batch neither moves nor replaces section \(section)"
+  }
+  for item in stagedMovedItems.subtracting(outcome.movedItems).sorted()
+  where !outcome.freshItems.contains(item) {
+    return "single batch neither moves nor replaces item \(item)"
+  }
+
+  // Nothing gets a fresh cell without a reason: being new, marked, or a rewritten move.
+  for section in outcome.freshSections where oldSections.contains(section) {
+    if !reloadSections.contains(section) && !stagedMovedSections.contains(section) {
+      return "single batch replaces section \(section) for no reason"
+    }
+  }
+  for item in outcome.freshItems where inBoth(item) {
+    let sectionsFresh =
+      outcome.freshSections.contains(oldItemSection[item]!)
+      || outcome.freshSections.contains(newItemSection[item]!)
+    if !sectionsFresh && !reloadItems.contains(item) && !stagedMovedItems.contains(item) {
+      return "single batch replaces item \(item) for no reason"
+    }
+  }
+  return nil
+}
