@@ -30,14 +30,15 @@ private func corrupted(_ error: DecodingError?) -> (path: [String], description:
   return (readable(context.codingPath), context.debugDescription)
 }
 
-private typealias Tree = DiffableDataSourceSectionSnapshot<Int>
-private typealias Sectioned = DiffableDataSourceSnapshot<String, Int>
-private typealias Outline = SectionedOutline<String, Int>
+private typealias CodedTree = DiffableDataSourceSectionSnapshot<Int>
+private typealias CodedSectioned = DiffableDataSourceSnapshot<String, Int>
+private typealias CodedOutline = SectionedOutline<String, Int>
 
 @Suite("Decoding malformed section snapshots")
 struct SectionSnapshotDecodingErrorTests {
   @Test func columnsOfDifferentLengths() {
-    let error = corrupted(decodingError(Tree.self, #"{"items":[1,2],"levels":[0],"expanded":[]}"#))
+    let error = corrupted(
+      decodingError(CodedTree.self, #"{"items":[1,2],"levels":[0],"expanded":[]}"#))
     #expect(error?.path == ["levels"])
     #expect(
       error?.description
@@ -46,13 +47,14 @@ struct SectionSnapshotDecodingErrorTests {
 
   @Test func negativeLevel() {
     let error = corrupted(
-      decodingError(Tree.self, #"{"items":[1,2],"levels":[0,-1],"expanded":[]}"#))
+      decodingError(CodedTree.self, #"{"items":[1,2],"levels":[0,-1],"expanded":[]}"#))
     #expect(error?.path == ["levels", "1"])
     #expect(error?.description == "level -1 of item 2 at index 1 is negative")
   }
 
   @Test func firstItemNotARoot() {
-    let error = corrupted(decodingError(Tree.self, #"{"items":[5],"levels":[1],"expanded":[]}"#))
+    let error = corrupted(
+      decodingError(CodedTree.self, #"{"items":[5],"levels":[1],"expanded":[]}"#))
     #expect(error?.path == ["levels", "0"])
     #expect(
       error?.description
@@ -63,7 +65,7 @@ struct SectionSnapshotDecodingErrorTests {
   /// shows as a level jump.
   @Test func danglingParent() {
     let error = corrupted(
-      decodingError(Tree.self, #"{"items":[1,2,3],"levels":[0,1,3],"expanded":[]}"#))
+      decodingError(CodedTree.self, #"{"items":[1,2,3],"levels":[0,1,3],"expanded":[]}"#))
     #expect(error?.path == ["levels", "2"])
     #expect(
       error?.description
@@ -74,7 +76,7 @@ struct SectionSnapshotDecodingErrorTests {
   /// Cycles cannot be written: levels give every item the nearest earlier item one level up
   /// as its parent. Data shaped as parent references (which could hold a cycle) is refused.
   @Test func cyclesCannotBeWritten() {
-    let error = decodingError(Tree.self, #"{"items":[1,2],"parents":[1,0],"expanded":[]}"#)
+    let error = decodingError(CodedTree.self, #"{"items":[1,2],"parents":[1,0],"expanded":[]}"#)
     guard case .keyNotFound(let key, _) = error else {
       Issue.record("expected keyNotFound, got \(String(describing: error))")
       return
@@ -84,7 +86,7 @@ struct SectionSnapshotDecodingErrorTests {
 
   @Test func duplicateItem() {
     let error = corrupted(
-      decodingError(Tree.self, #"{"items":[1,2,1],"levels":[0,1,0],"expanded":[]}"#))
+      decodingError(CodedTree.self, #"{"items":[1,2,1],"levels":[0,1,0],"expanded":[]}"#))
     #expect(error?.path == ["items", "2"])
     #expect(
       error?.description
@@ -95,7 +97,7 @@ struct SectionSnapshotDecodingErrorTests {
   @Test(arguments: [(5, "5"), (-1, "-1"), (2, "2")])
   func expandedPositionOutOfRange(_ position: Int, _ text: String) {
     let error = corrupted(
-      decodingError(Tree.self, #"{"items":[1,2],"levels":[0,0],"expanded":[0,\#(text)]}"#))
+      decodingError(CodedTree.self, #"{"items":[1,2],"levels":[0,0],"expanded":[0,\#(text)]}"#))
     #expect(error?.path == ["expanded", "1"])
     #expect(
       error?.description == "expanded position \(position) is out of range: there are 2 items")
@@ -104,7 +106,7 @@ struct SectionSnapshotDecodingErrorTests {
   @Test(arguments: [(#"[1,0]"#, 0, 1), (#"[1,1]"#, 1, 1)])
   func expandedPositionsOutOfOrder(_ expanded: String, _ position: Int, _ previous: Int) {
     let error = corrupted(
-      decodingError(Tree.self, #"{"items":[1,2],"levels":[0,0],"expanded":\#(expanded)}"#))
+      decodingError(CodedTree.self, #"{"items":[1,2],"levels":[0,0],"expanded":\#(expanded)}"#))
     #expect(error?.path == ["expanded", "1"])
     #expect(
       error?.description
@@ -116,7 +118,7 @@ struct SectionSnapshotDecodingErrorTests {
   func missingKey(_ key: String) {
     var fields = [#""items":[1]"#, #""levels":[0]"#, #""expanded":[]"#]
     fields.removeAll { $0.hasPrefix("\"\(key)\"") }
-    let error = decodingError(Tree.self, "{\(fields.joined(separator: ","))}")
+    let error = decodingError(CodedTree.self, "{\(fields.joined(separator: ","))}")
     guard case .keyNotFound(let missing, _) = error else {
       Issue.record("expected keyNotFound, got \(String(describing: error))")
       return
@@ -125,14 +127,14 @@ struct SectionSnapshotDecodingErrorTests {
   }
 
   @Test func wrongShapeAndTypes() {
-    guard case .typeMismatch(_, let context) = decodingError(Tree.self, "[1,2]") else {
+    guard case .typeMismatch(_, let context) = decodingError(CodedTree.self, "[1,2]") else {
       Issue.record("an array is not a section snapshot")
       return
     }
     #expect(context.codingPath.isEmpty)
     guard
       case .typeMismatch(_, let item) = decodingError(
-        Tree.self, #"{"items":[1,"two"],"levels":[0,0],"expanded":[]}"#)
+        CodedTree.self, #"{"items":[1,"two"],"levels":[0,0],"expanded":[]}"#)
     else {
       Issue.record("a string is not an Int item")
       return
@@ -140,13 +142,13 @@ struct SectionSnapshotDecodingErrorTests {
     #expect(readable(item.codingPath) == ["items", "1"])
     guard
       case .typeMismatch(_, let levels) = decodingError(
-        Tree.self, #"{"items":[1],"levels":{"0":0},"expanded":[]}"#)
+        CodedTree.self, #"{"items":[1],"levels":{"0":0},"expanded":[]}"#)
     else {
       Issue.record("levels must be an array")
       return
     }
     #expect(readable(levels.codingPath) == ["levels"])
-    let fraction = decodingError(Tree.self, #"{"items":[1],"levels":[0.5],"expanded":[]}"#)
+    let fraction = decodingError(CodedTree.self, #"{"items":[1],"levels":[0.5],"expanded":[]}"#)
     #expect(fraction != nil)
   }
 }
@@ -154,7 +156,8 @@ struct SectionSnapshotDecodingErrorTests {
 @Suite("Decoding malformed sectioned snapshots and outlines")
 struct SectionedDecodingErrorTests {
   @Test func sectionedColumnsOfDifferentLengths() {
-    let error = corrupted(decodingError(Sectioned.self, #"{"sections":["a","b"],"items":[[1]]}"#))
+    let error = corrupted(
+      decodingError(CodedSectioned.self, #"{"sections":["a","b"],"items":[[1]]}"#))
     #expect(error?.path == ["items"])
     #expect(
       error?.description
@@ -164,7 +167,7 @@ struct SectionedDecodingErrorTests {
 
   @Test func sectionedDuplicateSection() {
     let error = corrupted(
-      decodingError(Sectioned.self, #"{"sections":["a","b","a"],"items":[[],[],[]]}"#))
+      decodingError(CodedSectioned.self, #"{"sections":["a","b","a"],"items":[[],[],[]]}"#))
     #expect(error?.path == ["sections", "2"])
     #expect(
       error?.description
@@ -173,7 +176,8 @@ struct SectionedDecodingErrorTests {
   }
 
   @Test func sectionedDuplicateItemInOneSection() {
-    let error = corrupted(decodingError(Sectioned.self, #"{"sections":["a"],"items":[[4,4]]}"#))
+    let error = corrupted(
+      decodingError(CodedSectioned.self, #"{"sections":["a"],"items":[[4,4]]}"#))
     #expect(error?.path == ["items", "0", "1"])
     #expect(
       error?.description
@@ -183,7 +187,7 @@ struct SectionedDecodingErrorTests {
 
   @Test func sectionedDuplicateItemAcrossSections() {
     let error = corrupted(
-      decodingError(Sectioned.self, #"{"sections":["a","b"],"items":[[1,2],[3,2]]}"#))
+      decodingError(CodedSectioned.self, #"{"sections":["a","b"],"items":[[1,2],[3,2]]}"#))
     #expect(error?.path == ["items", "1", "1"])
     #expect(error?.description.contains("items[0][1] (section a)") == true)
   }
@@ -191,7 +195,7 @@ struct SectionedDecodingErrorTests {
   @Test(arguments: ["sections", "items"])
   func sectionedMissingKey(_ key: String) {
     let text = key == "items" ? #"{"sections":[]}"# : #"{"items":[]}"#
-    guard case .keyNotFound(let missing, _) = decodingError(Sectioned.self, text) else {
+    guard case .keyNotFound(let missing, _) = decodingError(CodedSectioned.self, text) else {
       Issue.record("expected keyNotFound")
       return
     }
@@ -201,7 +205,7 @@ struct SectionedDecodingErrorTests {
   @Test func sectionedWrongShape() {
     guard
       case .typeMismatch(_, let context) = decodingError(
-        Sectioned.self, #"{"sections":["a"],"items":[1]}"#)
+        CodedSectioned.self, #"{"sections":["a"],"items":[1]}"#)
     else {
       Issue.record("items must be a list of lists")
       return
@@ -210,7 +214,7 @@ struct SectionedDecodingErrorTests {
   }
 
   @Test func outlineColumnsOfDifferentLengths() {
-    let error = corrupted(decodingError(Outline.self, #"{"sections":["a"],"snapshots":[]}"#))
+    let error = corrupted(decodingError(CodedOutline.self, #"{"sections":["a"],"snapshots":[]}"#))
     #expect(error?.path == ["snapshots"])
     #expect(
       error?.description
@@ -220,7 +224,7 @@ struct SectionedDecodingErrorTests {
   @Test func outlineDuplicateSection() {
     let tree = #"{"items":[],"levels":[],"expanded":[]}"#
     let error = corrupted(
-      decodingError(Outline.self, #"{"sections":["a","a"],"snapshots":[\#(tree),\#(tree)]}"#))
+      decodingError(CodedOutline.self, #"{"sections":["a","a"],"snapshots":[\#(tree),\#(tree)]}"#))
     #expect(error?.path == ["sections", "1"])
     #expect(
       error?.description.hasPrefix("section a at index 1 duplicates the section at index 0") == true
@@ -231,7 +235,8 @@ struct SectionedDecodingErrorTests {
     let first = #"{"items":[1,2],"levels":[0,1],"expanded":[]}"#
     let second = #"{"items":[3,2],"levels":[0,0],"expanded":[]}"#
     let error = corrupted(
-      decodingError(Outline.self, #"{"sections":["a","b"],"snapshots":[\#(first),\#(second)]}"#))
+      decodingError(
+        CodedOutline.self, #"{"sections":["a","b"],"snapshots":[\#(first),\#(second)]}"#))
     #expect(error?.path == ["snapshots", "1", "items", "1"])
     #expect(
       error?.description
@@ -243,20 +248,21 @@ struct SectionedDecodingErrorTests {
     let good = #"{"items":[1],"levels":[0],"expanded":[]}"#
     let bad = #"{"items":[2,3,4],"levels":[0,1,3],"expanded":[]}"#
     let error = corrupted(
-      decodingError(Outline.self, #"{"sections":["a","b"],"snapshots":[\#(good),\#(bad)]}"#))
+      decodingError(CodedOutline.self, #"{"sections":["a","b"],"snapshots":[\#(good),\#(bad)]}"#))
     #expect(error?.path == ["snapshots", "1", "levels", "2"])
     #expect(error?.description.contains("its parent is missing") == true)
   }
 
   @Test func outlineMissingKeyAndWrongShape() {
-    guard case .keyNotFound(let key, _) = decodingError(Outline.self, #"{"sections":[]}"#) else {
+    guard case .keyNotFound(let key, _) = decodingError(CodedOutline.self, #"{"sections":[]}"#)
+    else {
       Issue.record("expected keyNotFound")
       return
     }
     #expect(key.stringValue == "snapshots")
     guard
       case .typeMismatch(_, let context) = decodingError(
-        Outline.self, #"{"sections":["a"],"snapshots":[[1]]}"#)
+        CodedOutline.self, #"{"sections":["a"],"snapshots":[[1]]}"#)
     else {
       Issue.record("a snapshot must be an object")
       return
