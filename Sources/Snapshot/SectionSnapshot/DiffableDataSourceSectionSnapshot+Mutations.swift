@@ -5,7 +5,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// is nil. Appending to an item with no children creates the relation.
   ///
   /// Stops the program if `parent` is absent, if an identifier is already in the snapshot,
-  /// or if `items` holds one twice; ``tryAppend(_:to:)`` throws instead.
+  /// or if `items` holds one twice; ``tryAppend(_:to:)-([ItemIdentifierType],_)`` throws instead.
   ///
   /// - Complexity: O(k) amortized for k items; building n items by any sequence of appends
   ///   is O(n).
@@ -34,7 +34,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Inserts `items` just before `destination`, at its level.
   ///
   /// Stops the program on an unknown destination, on identifiers already present or
-  /// repeated, or when `destination` is among `items`; ``tryInsert(_:before:)`` throws
+  /// repeated, or when `destination` is among `items`; ``tryInsert(_:before:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
   /// - Complexity: O(k) amortized for k items.
@@ -62,7 +62,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// level.
   ///
   /// Stops the program on an unknown destination, on identifiers already present or
-  /// repeated, or when `destination` is among `items`; ``tryInsert(_:after:)`` throws
+  /// repeated, or when `destination` is among `items`; ``tryInsert(_:after:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
   /// - Complexity: O(k) amortized for k items.

@@ -5,7 +5,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// or as the last root items when `parent` is nil.
   ///
   /// Stops the program if `parent` is absent or an identifier of `snapshot` is already
-  /// present; ``tryAppend(_:to:)-(Self,_)`` throws instead.
+  /// present; ``tryAppend(_:to:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func append(_ snapshot: Self, to parent: ItemIdentifierType? = nil) {
@@ -25,7 +25,7 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Inserts the tree of `snapshot` just before `destination`, its roots at `destination`'s
   /// level. Stops the program on an unknown destination or an identifier already present;
-  /// ``tryInsert(_:before:)-(Self,_)`` throws instead.
+  /// ``tryInsert(_:before:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func insert(_ snapshot: Self, before destination: ItemIdentifierType) {
@@ -49,7 +49,7 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Inserts the tree of `snapshot` after `destination` and its descendants, its roots at
   /// `destination`'s level. Stops the program on an unknown destination or an identifier
-  /// already present; ``tryInsert(_:after:)-(Self,_)`` throws instead.
+  /// already present; ``tryInsert(_:after:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func insert(_ snapshot: Self, after destination: ItemIdentifierType) {
