@@ -126,6 +126,16 @@ enum SectionedMisuseFixture: String, CaseIterable, Sendable, CustomStringConvert
     ) {
       try $0.tryInsertSections(["N", "N", "S1"], afterSection: "S1")
     }
+    expectRefusal(
+      SectionedError(.insertSectionsAfter, .sectionAlreadyInSnapshot("S1")), from: fixture.make
+    ) {
+      try $0.tryInsertSections(["N", "S1"], afterSection: "S3")
+    }
+    expectRefusal(
+      SectionedError(.insertSectionsBefore, .duplicateSection("M")), from: fixture.make
+    ) {
+      try $0.tryInsertSections(["M", "N", "M"], beforeSection: "S3")
+    }
   }
 
   // MARK: moveSection(_:beforeSection:) and moveSection(_:afterSection:)
@@ -284,6 +294,9 @@ enum SectionedMisuseFixture: String, CaseIterable, Sendable, CustomStringConvert
     }
     expectRefusal(SectionedError(.insertItemsAfter, .duplicateItem("x")), from: fixture.make) {
       try $0.tryInsertItems(["x", "y", "x", "a"], afterItem: "c")
+    }
+    expectRefusal(SectionedError(.insertItemsBefore, .duplicateItem("y")), from: fixture.make) {
+      try $0.tryInsertItems(["y", "y"], beforeItem: "d")
     }
   }
 
