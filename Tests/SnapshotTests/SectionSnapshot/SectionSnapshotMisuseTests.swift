@@ -1,0 +1,654 @@
+import Testing
+
+@testable import Snapshot
+
+// Every misuse of DiffableDataSourceSectionSnapshot: for each throwing method and each
+// reason it can give, the exact error, and the snapshot left exactly as it was (compared
+// with an untouched copy through ==, items, expandedItems, visualDescription, every query,
+// and `_checkInvariants()`; see `expectRefusal`). The trapping twins stop the program with
+// the same error's description, which cannot be observed in-process; their messages are
+// checked through `description`.
+//
+// Each test runs on two starting points (see `MisuseFixture`): the plain fixture outline,
+// and the same outline after edits that left deleted slots behind and expanded items.
+
+enum MisuseFixture: String, CaseIterable, Sendable, CustomStringConvertible {
+  case plain
+  case edited
+
+  var description: String { rawValue }
+
+  /// The fixture outline (see `makeFixtureOutline()`); `edited` has the same items, with
+  /// A, A1 and C expanded, reached through appends and deletions.
+  func make() -> Outline {
+    var outline = makeFixtureOutline()
+    guard self == .edited else { return outline }
+    outline.append(["T1", "T2", "T3"], to: "C")
+    outline.append(["T4"], to: "T1")
+    outline.delete(["T1"])
+    outline.delete(["T2", "T3"])
+    outline.expand(["A", "A1", "C"])
+    return outline
+  }
+}
+
+@Suite struct SectionSnapshotMisuseTests {
+  // MARK: append(_:to:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendToAnUnknownParent(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryAppend(["X"], to: "Z")
+    }
+    // The parent is checked first, even when the items are wrong too or empty.
+    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryAppend(["A", "X", "X"], to: "Z")
+    }
+    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryAppend([], to: "Z")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1b")), from: fixture.make) {
+      try $0.tryAppend(["X", "A1b", "Y"], to: "B")
+    }
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+      try $0.tryAppend(["C"])
+    }
+    // Appending an item to itself, or an ancestor below its descendant.
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+      try $0.tryAppend(["B1"], to: "B1")
+    }
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+      try $0.tryAppend(["A"], to: "A1a")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendTheSameItemTwice(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+      try $0.tryAppend(["X", "Y", "X"], to: "A")
+    }
+    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+      try $0.tryAppend(["X", "X"])
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendReportsTheFirstBadItemInArgumentOrder(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+      try $0.tryAppend(["X", "A", "X"])
+    }
+    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+      try $0.tryAppend(["X", "X", "A"])
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func aLateConflictInALongArgumentIsUndone(_ fixture: MisuseFixture) {
+    // Enough new items to grow the hash index before the conflict is found.
+    let fresh = (0..<200).map { "N\($0)" }
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+      try $0.tryAppend(fresh + ["B1"], to: "A1a")
+    }
+    expectRefusal(OutlineError(.append, .duplicateItem("N7")), from: fixture.make) {
+      try $0.tryAppend(fresh + ["N7"])
+    }
+    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+      try $0.tryInsert(fresh + ["C"], after: "A1")
+    }
+  }
+
+  // MARK: insert(_:before:) and insert(_:after:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertRelativeToAnUnknownDestination(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert(["X"], before: "Z")
+    }
+    expectRefusal(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert(["X"], after: "Z")
+    }
+    // The destination is checked first.
+    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert(["A", "A"], before: "Z")
+    }
+    expectRefusal(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert([], after: "Z")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.insertBefore, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+      try $0.tryInsert(["X", "B1"], before: "A2")
+    }
+    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+      try $0.tryInsert(["A"], after: "A1b")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertTheSameItemTwice(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
+      try $0.tryInsert(["X", "X"], before: "B")
+    }
+    expectRefusal(OutlineError(.insertAfter, .duplicateItem("Y")), from: fixture.make) {
+      try $0.tryInsert(["X", "Y", "Y", "A"], after: "B")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertRelativeToAnItemThatIsBeingInserted(_ fixture: MisuseFixture) {
+    expectRefusal(
+      OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
+    ) {
+      try $0.tryInsert(["X", "A2"], before: "A2")
+    }
+    expectRefusal(
+      OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
+    ) {
+      try $0.tryInsert(["B"], after: "B")
+    }
+    // Whichever bad item comes first in the argument is reported.
+    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+      try $0.tryInsert(["C", "B"], after: "B")
+    }
+    expectRefusal(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
+      try $0.tryInsert(["X", "X", "B"], before: "B")
+    }
+  }
+
+  // MARK: delete(_:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func deleteAnUnknownItemDeletesNothing(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryDelete(["Z"])
+    }
+    // Raised before anything is deleted, wherever the unknown item is in the argument.
+    expectRefusal(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryDelete(["A", "B1", "Z", "C"])
+    }
+    expectRefusal(OutlineError(.delete, .unknownItem("Y")), from: fixture.make) {
+      try $0.tryDelete(["A1", "Y", "Z"])
+    }
+  }
+
+  // MARK: Sub-snapshot forms
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendASubSnapshotToAnUnknownParent(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryAppend(makeOutline([("X", nil)]), to: "Z")
+    }
+    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryAppend(Outline(), to: "Z")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func appendASubSnapshotWithAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
+    // The first clash in the sub-snapshot's depth-first order is reported.
+    let clashing = makeOutline([("X", nil), ("X1", "X"), ("A1a", "X"), ("B", nil)])
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
+      try $0.tryAppend(clashing, to: "C")
+    }
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
+      try $0.tryAppend(clashing)
+    }
+    // A sub-snapshot holding the parent it is appended to.
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+      try $0.tryAppend(makeOutline([("X", nil), ("C", "X")]), to: "C")
+    }
+    // The snapshot appended to itself.
+    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+      let copy = $0
+      try $0.tryAppend(copy, to: "C")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertASubSnapshotRelativeToAnUnknownDestination(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert(makeOutline([("X", nil)]), before: "Z")
+    }
+    expectRefusal(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryInsert(makeOutline([("A", nil)]), after: "Z")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertASubSnapshotWithAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.insertBefore, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+      try $0.tryInsert(makeOutline([("X", nil), ("C", "X")]), before: "A2")
+    }
+    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+      try $0.tryInsert(makeOutline([("B1", nil)]), after: "A1")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func insertASubSnapshotHoldingTheDestination(_ fixture: MisuseFixture) {
+    expectRefusal(
+      OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
+    ) {
+      try $0.tryInsert(makeOutline([("X", nil), ("A2", "X")]), before: "A2")
+    }
+    expectRefusal(
+      OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
+    ) {
+      try $0.tryInsert(makeOutline([("B", nil), ("A", nil)]), after: "B")
+    }
+    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+      try $0.tryInsert(makeOutline([("A", nil), ("B", nil)]), after: "B")
+    }
+  }
+
+  // MARK: replace(childrenOf:using:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func replaceChildrenOfAnUnknownParent(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryReplace(childrenOf: "Z", using: makeOutline([("X", nil)]))
+    }
+    expectRefusal(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryReplace(childrenOf: "Z", using: Outline())
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func replaceWithItemsFromElsewhereInTheTree(_ fixture: MisuseFixture) {
+    // Apple leaves a corrupt tree here; we refuse. Items outside the replaced subtree:
+    expectRefusal(
+      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("B1")), from: fixture.make
+    ) {
+      try $0.tryReplace(childrenOf: "A", using: makeOutline([("A1", nil), ("B1", "A1")]))
+    }
+    // The parent itself:
+    expectRefusal(
+      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A1")), from: fixture.make
+    ) {
+      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("X", nil), ("A1", nil)]))
+    }
+    // An ancestor of the parent:
+    expectRefusal(
+      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A")), from: fixture.make
+    ) {
+      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A1a", nil), ("A", nil)]))
+    }
+    // A sibling of the parent:
+    expectRefusal(
+      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A2")), from: fixture.make
+    ) {
+      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A2", nil)]))
+    }
+  }
+
+  // MARK: snapshot(of:includingParent:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func snapshotOfAnUnknownItem(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
+      _ = try $0.trySnapshot(of: "Z")
+    }
+    expectRefusal(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
+      _ = try $0.trySnapshot(of: "Z", includingParent: true)
+    }
+  }
+
+  // MARK: move(_:before:) and move(_:after:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveAnUnknownItemOrToAnUnknownDestination(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.moveBefore, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryMove("Z", before: "A")
+    }
+    expectRefusal(OutlineError(.moveAfter, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryMove("Z", after: "A")
+    }
+    expectRefusal(OutlineError(.moveBefore, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryMove("A", before: "Z")
+    }
+    expectRefusal(OutlineError(.moveAfter, .unknownDestination("Z")), from: fixture.make) {
+      try $0.tryMove("A", after: "Z")
+    }
+    // The moved item is checked first.
+    expectRefusal(OutlineError(.moveBefore, .unknownItem("Y")), from: fixture.make) {
+      try $0.tryMove("Y", before: "Z")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveRelativeToItself(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.moveBefore, .moveRelativeToItself("A1")), from: fixture.make) {
+      try $0.tryMove("A1", before: "A1")
+    }
+    expectRefusal(OutlineError(.moveAfter, .moveRelativeToItself("C")), from: fixture.make) {
+      try $0.tryMove("C", after: "C")
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveIntoItsOwnSubtree(_ fixture: MisuseFixture) {
+    expectRefusal(
+      OutlineError(.moveBefore, .moveIntoOwnSubtree(item: "A", destination: "A1b")),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A", before: "A1b")
+    }
+    expectRefusal(
+      OutlineError(.moveAfter, .moveIntoOwnSubtree(item: "A1", destination: "A1a")),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A1", after: "A1a")
+    }
+  }
+
+  // MARK: move(_:to:at:)
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveToParentWithUnknownItems(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.moveToParent, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryMove("Z", to: "A", at: 0)
+    }
+    expectRefusal(OutlineError(.moveToParent, .unknownItem("Z")), from: fixture.make) {
+      try $0.tryMove("Z", to: nil)
+    }
+    expectRefusal(OutlineError(.moveToParent, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryMove("A", to: "Z")
+    }
+    expectRefusal(OutlineError(.moveToParent, .unknownParent("Z")), from: fixture.make) {
+      try $0.tryMove("A", to: "Z", at: 99)
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveToParentInsideItsOwnSubtree(_ fixture: MisuseFixture) {
+    expectRefusal(
+      OutlineError(.moveToParent, .moveIntoOwnSubtree(item: "A", destination: "A")),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A", to: "A")
+    }
+    expectRefusal(
+      OutlineError(.moveToParent, .moveIntoOwnSubtree(item: "A", destination: "A1b")),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A", to: "A1b", at: 0)
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveToParentPastTheEnd(_ fixture: MisuseFixture) {
+    // The index counts the parent's other children: C under A (2 children) at 3.
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: 3, childCount: 2)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("C", to: "A", at: 3)
+    }
+    // A1 within A: one other child, so 2 is past the end.
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: 2, childCount: 1)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A1", to: "A", at: 2)
+    }
+    // A leaf has no children: only index 0 exists.
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: 1, childCount: 0)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("C", to: "B1", at: 1)
+    }
+    // Among the roots, B has two other siblings.
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: 3, childCount: 2)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("B", to: nil, at: 3)
+    }
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func moveToParentAtANegativeIndex(_ fixture: MisuseFixture) {
+    // The reason carries the parent's child count (the other children), as for an index
+    // past the end.
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: -1, childCount: 2)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("C", to: "A", at: -1)
+    }
+    expectRefusal(
+      OutlineError(.moveToParent, .childIndexOutOfRange(index: -1, childCount: 1)),
+      from: fixture.make
+    ) {
+      try $0.tryMove("A1", to: "A", at: -1)
+    }
+  }
+
+  // MARK: Queries of unknown items
+
+  @Test(arguments: MisuseFixture.allCases)
+  func queriesOfAnUnknownItem(_ fixture: MisuseFixture) {
+    expectRefusal(OutlineError(.level, .unknownItem("Z")), from: fixture.make) {
+      _ = try $0.tryLevel(of: "Z")
+    }
+    expectRefusal(OutlineError(.parent, .unknownItem("Z")), from: fixture.make) {
+      _ = try $0.tryParent(of: "Z")
+    }
+    expectRefusal(OutlineError(.isExpanded, .unknownItem("Z")), from: fixture.make) {
+      _ = try $0.tryIsExpanded("Z")
+    }
+    expectRefusal(OutlineError(.isVisible, .unknownItem("Z")), from: fixture.make) {
+      _ = try $0.tryIsVisible("Z")
+    }
+    expectRefusal(OutlineError(.children, .unknownItem("Z")), from: fixture.make) {
+      _ = try $0.tryChildren(of: "Z")
+    }
+    // The non-trapping queries answer instead.
+    let outline = fixture.make()
+    #expect(outline.index(of: "Z") == nil)
+    #expect(!outline.contains("Z"))
+  }
+
+  @Test func queriesOfADeletedItem() {
+    var outline = makeFixtureOutline()
+    outline.delete(["A1"])
+    expectThrows(OutlineError(.level, .unknownItem("A1a"))) { _ = try outline.tryLevel(of: "A1a") }
+    expectThrows(OutlineError(.parent, .unknownItem("A1"))) { _ = try outline.tryParent(of: "A1") }
+    expectThrows(OutlineError(.isExpanded, .unknownItem("A1b"))) {
+      _ = try outline.tryIsExpanded("A1b")
+    }
+    expectThrows(OutlineError(.isVisible, .unknownItem("A1"))) {
+      _ = try outline.tryIsVisible("A1")
+    }
+    expectThrows(OutlineError(.children, .unknownItem("A1"))) {
+      _ = try outline.tryChildren(of: "A1")
+    }
+    #expect(outline.index(of: "A1a") == nil)
+  }
+
+  @Test func misuseOfAnEmptySnapshot() {
+    expectRefusal(OutlineError(.append, .unknownParent("A")), from: Outline.init) {
+      try $0.tryAppend(["X"], to: "A")
+    }
+    expectRefusal(OutlineError(.insertBefore, .unknownDestination("A")), from: Outline.init) {
+      try $0.tryInsert(["X"], before: "A")
+    }
+    expectRefusal(OutlineError(.delete, .unknownItem("A")), from: Outline.init) {
+      try $0.tryDelete(["A"])
+    }
+    expectRefusal(OutlineError(.moveToParent, .unknownItem("A")), from: Outline.init) {
+      try $0.tryMove("A", to: nil)
+    }
+    expectRefusal(OutlineError(.level, .unknownItem("A")), from: Outline.init) {
+      _ = try $0.tryLevel(of: "A")
+    }
+  }
+
+  // MARK: Silently ignored input
+
+  @Test(arguments: MisuseFixture.allCases)
+  func expandingOrCollapsingUnknownItemsChangesNothing(_ fixture: MisuseFixture) {
+    var outline = fixture.make()
+    outline.expand(["Z"])
+    expectSameOutline(outline, fixture.make())
+    outline.collapse(["Z", "Y"])
+    expectSameOutline(outline, fixture.make())
+
+    // Known items in the same argument are still expanded or collapsed.
+    outline.expand(["Z", "B"])
+    var expected = fixture.make()
+    expected.expand(["B"])
+    expectSameOutline(outline, expected)
+    outline.collapse(["B", "Z"])
+    expectSameOutline(outline, fixture.make())
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func emptyArgumentsChangeNothing(_ fixture: MisuseFixture) throws {
+    let reference = fixture.make()
+    var outline = fixture.make()
+    outline.expand([])
+    outline.collapse([])
+    outline.append([])
+    outline.append([], to: "A1")
+    outline.insert([], before: "B")
+    outline.insert([], after: "B")
+    outline.delete([])
+    outline.append(Outline())
+    outline.append(Outline(), to: "A")
+    outline.insert(Outline(), before: "A")
+    outline.insert(Outline(), after: "A")
+    try outline.tryAppend([])
+    try outline.tryInsert([], before: "C")
+    try outline.tryInsert([], after: "C")
+    try outline.tryDelete([])
+    try outline.tryAppend(Outline(), to: "C")
+    expectSameOutline(outline, reference)
+  }
+
+  @Test(arguments: MisuseFixture.allCases)
+  func silentlyIgnoredInputLeavesACopyAlone(_ fixture: MisuseFixture) {
+    let original = fixture.make()
+    var copy = original
+    copy.expand(["Z"])
+    copy.collapse(["Z"])
+    copy.delete([])
+    expectSameOutline(copy, original)
+    expectSameOutline(original, fixture.make())
+  }
+
+  // MARK: Error descriptions
+
+  @Test func everyOperationIsNamedAsInTheAPI() {
+    let names: [(OutlineError.Operation, String)] = [
+      (.append, "append(_:to:)"),
+      (.insertBefore, "insert(_:before:)"),
+      (.insertAfter, "insert(_:after:)"),
+      (.delete, "delete(_:)"),
+      (.replaceChildren, "replace(childrenOf:using:)"),
+      (.snapshotOfParent, "snapshot(of:includingParent:)"),
+      (.moveBefore, "move(_:before:)"),
+      (.moveAfter, "move(_:after:)"),
+      (.moveToParent, "move(_:to:at:)"),
+      (.level, "level(of:)"),
+      (.parent, "parent(of:)"),
+      (.isExpanded, "isExpanded(_:)"),
+      (.isVisible, "isVisible(_:)"),
+      (.children, "children(of:)"),
+    ]
+    for (operation, name) in names {
+      #expect(operation.rawValue == name)
+    }
+  }
+
+  @Test func descriptionsNameTheOperationAndTheIdentifier() {
+    let expected: [(OutlineError, String)] = [
+      (
+        OutlineError(.append, .duplicateItem("X")),
+        "DiffableDataSourceSectionSnapshot.append(_:to:): item X appears more than once in the "
+          + "argument; identifiers must be unique"
+      ),
+      (
+        OutlineError(.insertBefore, .itemAlreadyInSnapshot("A")),
+        "DiffableDataSourceSectionSnapshot.insert(_:before:): item A is already in the section "
+          + "snapshot; identifiers must be unique"
+      ),
+      (
+        OutlineError(.delete, .unknownItem("Z")),
+        "DiffableDataSourceSectionSnapshot.delete(_:): item Z is not in the section snapshot"
+      ),
+      (
+        OutlineError(.append, .unknownParent("P")),
+        "DiffableDataSourceSectionSnapshot.append(_:to:): parent P is not in the section snapshot"
+      ),
+      (
+        OutlineError(.insertAfter, .unknownDestination("D")),
+        "DiffableDataSourceSectionSnapshot.insert(_:after:): destination item D is not in the "
+          + "section snapshot"
+      ),
+      (
+        OutlineError(.insertAfter, .destinationInInsertedItems("D")),
+        "DiffableDataSourceSectionSnapshot.insert(_:after:): destination item D is itself among "
+          + "the inserted items"
+      ),
+      (
+        OutlineError(.moveBefore, .moveRelativeToItself("M")),
+        "DiffableDataSourceSectionSnapshot.move(_:before:): item M cannot be moved relative to "
+          + "itself"
+      ),
+      (
+        OutlineError(.moveAfter, .moveIntoOwnSubtree(item: "M", destination: "M1")),
+        "DiffableDataSourceSectionSnapshot.move(_:after:): item M cannot be moved into its own "
+          + "subtree (destination M1)"
+      ),
+      (
+        OutlineError(.moveToParent, .childIndexOutOfRange(index: 5, childCount: 2)),
+        "DiffableDataSourceSectionSnapshot.move(_:to:at:): child index 5 is out of range for a "
+          + "parent with 2 children"
+      ),
+      (
+        OutlineError(.level, .unknownItem("Q")),
+        "DiffableDataSourceSectionSnapshot.level(of:): item Q is not in the section snapshot"
+      ),
+      (
+        OutlineError(.replaceChildren, .itemAlreadyInSnapshot("R")),
+        "DiffableDataSourceSectionSnapshot.replace(childrenOf:using:): item R is already in the "
+          + "section snapshot; identifiers must be unique"
+      ),
+      (
+        OutlineError(.snapshotOfParent, .unknownParent("S")),
+        "DiffableDataSourceSectionSnapshot.snapshot(of:includingParent:): parent S is not in the "
+          + "section snapshot"
+      ),
+    ]
+    for (error, description) in expected {
+      #expect(error.description == description)
+      #expect("\(error)" == description)
+    }
+  }
+
+  @Test func theThrownErrorsDescriptionNamesTheIdentifier() {
+    var outline = makeFixtureOutline()
+    do {
+      try outline.tryAppend(["X", "B1"], to: "A")
+      Issue.record("nothing thrown")
+    } catch {
+      #expect(error.description.contains("append(_:to:)"))
+      #expect(error.description.contains("item B1"))
+    }
+    do {
+      _ = try outline.tryLevel(of: "Nope")
+      Issue.record("nothing thrown")
+    } catch {
+      #expect(error.description.contains("level(of:)"))
+      #expect(error.description.contains("Nope"))
+    }
+  }
+}

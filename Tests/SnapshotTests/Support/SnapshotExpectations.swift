@@ -1,0 +1,212 @@
+import Testing
+
+@testable import Snapshot
+
+// Shared helpers for the snapshot tests: fixtures, full-state fingerprints, and the
+// "refused, and left exactly as it was" expectation used by the misuse tests.
+
+typealias Outline = DiffableDataSourceSectionSnapshot<String>
+typealias OutlineError = SectionSnapshotError<String>
+typealias Sectioned = DiffableDataSourceSnapshot<String, String>
+typealias SectionedError = SnapshotError<String, String>
+
+// MARK: - Section snapshot
+
+/// The outline most section snapshot tests start from, nothing expanded:
+///
+/// ```
+/// A
+///   A1
+///     A1a
+///     A1b
+///   A2
+/// B
+///   B1
+/// C
+/// ```
+func makeFixtureOutline() -> Outline {
+  var outline = Outline()
+  outline.append(["A", "B", "C"])
+  outline.append(["A1", "A2"], to: "A")
+  outline.append(["A1a", "A1b"], to: "A1")
+  outline.append(["B1"], to: "B")
+  return outline
+}
+
+/// Builds a section snapshot from `(item, parent)` pairs, appended in order, then expands
+/// `expanded`.
+func makeOutline(_ pairs: [(String, String?)], expanded: [String] = []) -> Outline {
+  var outline = Outline()
+  for (item, parent) in pairs { outline.append([item], to: parent) }
+  outline.expand(expanded)
+  return outline
+}
+
+/// One line per item with everything the queries say about it, so that two snapshots with
+/// equal fingerprints answer every query alike.
+func fingerprint<Item>(_ snapshot: DiffableDataSourceSectionSnapshot<Item>) -> [String] {
+  snapshot.items.map { item in
+    let parent = snapshot.parent(of: item).map { "\($0)" } ?? "nil"
+    return
+      "\(item) index=\(snapshot.index(of: item).map { "\($0)" } ?? "nil") "
+      + "level=\(snapshot.level(of: item)) parent=\(parent) "
+      + "expanded=\(snapshot.isExpanded(item)) visible=\(snapshot.isVisible(item)) "
+      + "children=\(snapshot.children(of: item))"
+  }
+}
+
+/// Expects `actual` to be indistinguishable from `expected`, through `==` and through every
+/// query, and checks `actual`'s invariants.
+func expectSameOutline<Item>(
+  _ actual: DiffableDataSourceSectionSnapshot<Item>,
+  _ expected: DiffableDataSourceSectionSnapshot<Item>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  actual._checkInvariants()
+  #expect(actual == expected, sourceLocation: sourceLocation)
+  #expect(actual.items == expected.items, sourceLocation: sourceLocation)
+  #expect(actual.rootItems == expected.rootItems, sourceLocation: sourceLocation)
+  #expect(actual.visibleItems == expected.visibleItems, sourceLocation: sourceLocation)
+  #expect(actual.expandedItems == expected.expandedItems, sourceLocation: sourceLocation)
+  #expect(actual.count == expected.count, sourceLocation: sourceLocation)
+  #expect(
+    actual.visualDescription() == expected.visualDescription(), sourceLocation: sourceLocation)
+  #expect(fingerprint(actual) == fingerprint(expected), sourceLocation: sourceLocation)
+  actual._checkInvariants()
+}
+
+/// Expects `body` to throw exactly `expected` and to leave the snapshot exactly as it was.
+///
+/// The body runs twice: on a snapshot that owns its storage (the failed operation must undo
+/// in place) and on a copy sharing storage with the original (the failed operation must
+/// not touch the original either).
+func expectRefusal<Item>(
+  _ expected: SectionSnapshotError<Item>,
+  from make: () -> DiffableDataSourceSectionSnapshot<Item>,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: (inout DiffableDataSourceSectionSnapshot<Item>) throws -> Void
+) {
+  let reference = make()
+  var unique = make()
+  expectThrows(expected, sourceLocation: sourceLocation) { try body(&unique) }
+  expectSameOutline(unique, reference, sourceLocation: sourceLocation)
+
+  let original = make()
+  var shared = original
+  expectThrows(expected, sourceLocation: sourceLocation) { try body(&shared) }
+  expectSameOutline(shared, reference, sourceLocation: sourceLocation)
+  expectSameOutline(original, reference, sourceLocation: sourceLocation)
+}
+
+/// Expects `body` to throw exactly `expected`, with a description naming the operation.
+func expectThrows<Item>(
+  _ expected: SectionSnapshotError<Item>,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Void
+) {
+  do {
+    try body()
+    Issue.record("Expected \(expected), but nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as SectionSnapshotError<Item> {
+    #expect(error == expected, sourceLocation: sourceLocation)
+    #expect(error.operation == expected.operation, sourceLocation: sourceLocation)
+    #expect(error.reason == expected.reason, sourceLocation: sourceLocation)
+    #expect(
+      error.description.hasPrefix(
+        "DiffableDataSourceSectionSnapshot.\(expected.operation.rawValue): "),
+      sourceLocation: sourceLocation)
+  } catch {
+    Issue.record("Expected \(expected), got \(error)", sourceLocation: sourceLocation)
+  }
+}
+
+// MARK: - Sectioned snapshot
+
+/// The sectioned snapshot most tests start from: sections S1 [a, b, c], S2 [], S3 [d, e].
+func makeFixtureSnapshot() -> Sectioned {
+  var snapshot = Sectioned()
+  snapshot.appendSections(["S1", "S2", "S3"])
+  snapshot.appendItems(["a", "b", "c"], toSection: "S1")
+  snapshot.appendItems(["d", "e"], toSection: "S3")
+  return snapshot
+}
+
+/// Everything the queries say about a sectioned snapshot, marks included.
+func fingerprint<Section, Item>(_ snapshot: DiffableDataSourceSnapshot<Section, Item>)
+  -> [String]
+{
+  var lines = [
+    "sections=\(snapshot.sectionIdentifiers) items=\(snapshot.itemIdentifiers)",
+    "numberOfSections=\(snapshot.numberOfSections) numberOfItems=\(snapshot.numberOfItems)",
+    "reloadedSections=\(snapshot.reloadedSectionIdentifiers)",
+    "reloadedItems=\(snapshot.reloadedItemIdentifiers)",
+    "reconfiguredItems=\(snapshot.reconfiguredItemIdentifiers)",
+  ]
+  for section in snapshot.sectionIdentifiers {
+    lines.append(
+      "section \(section) index=\(snapshot.indexOfSection(section).map { "\($0)" } ?? "nil") "
+        + "items=\(snapshot.itemIdentifiers(inSection: section)) "
+        + "count=\(snapshot.numberOfItems(inSection: section))")
+  }
+  for item in snapshot.itemIdentifiers {
+    let section = snapshot.sectionIdentifier(containingItem: item).map { "\($0)" } ?? "nil"
+    lines.append(
+      "item \(item) index=\(snapshot.indexOfItem(item).map { "\($0)" } ?? "nil") "
+        + "section=\(section)")
+  }
+  return lines
+}
+
+/// Expects `actual` to be indistinguishable from `expected` (marks included), and checks
+/// `actual`'s invariants.
+func expectSameSnapshot<Section, Item>(
+  _ actual: DiffableDataSourceSnapshot<Section, Item>,
+  _ expected: DiffableDataSourceSnapshot<Section, Item>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  actual._checkInvariants()
+  #expect(actual == expected, sourceLocation: sourceLocation)
+  #expect(fingerprint(actual) == fingerprint(expected), sourceLocation: sourceLocation)
+  #expect(actual.description == expected.description, sourceLocation: sourceLocation)
+}
+
+/// Expects `body` to throw exactly `expected` and to leave the snapshot exactly as it was,
+/// both when the snapshot owns its storage and when it shares it with a copy.
+func expectRefusal<Section, Item>(
+  _ expected: SnapshotError<Section, Item>,
+  from make: () -> DiffableDataSourceSnapshot<Section, Item>,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: (inout DiffableDataSourceSnapshot<Section, Item>) throws -> Void
+) {
+  let reference = make()
+  var unique = make()
+  expectThrows(expected, sourceLocation: sourceLocation) { try body(&unique) }
+  expectSameSnapshot(unique, reference, sourceLocation: sourceLocation)
+
+  let original = make()
+  var shared = original
+  expectThrows(expected, sourceLocation: sourceLocation) { try body(&shared) }
+  expectSameSnapshot(shared, reference, sourceLocation: sourceLocation)
+  expectSameSnapshot(original, reference, sourceLocation: sourceLocation)
+}
+
+/// Expects `body` to throw exactly `expected`, with a description naming the operation.
+func expectThrows<Section, Item>(
+  _ expected: SnapshotError<Section, Item>,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Void
+) {
+  do {
+    try body()
+    Issue.record("Expected \(expected), but nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as SnapshotError<Section, Item> {
+    #expect(error == expected, sourceLocation: sourceLocation)
+    #expect(error.operation == expected.operation, sourceLocation: sourceLocation)
+    #expect(error.reason == expected.reason, sourceLocation: sourceLocation)
+    #expect(
+      error.description.hasPrefix("DiffableDataSourceSnapshot.\(expected.operation.rawValue): "),
+      sourceLocation: sourceLocation)
+  } catch {
+    Issue.record("Expected \(expected), got \(error)", sourceLocation: sourceLocation)
+  }
+}
