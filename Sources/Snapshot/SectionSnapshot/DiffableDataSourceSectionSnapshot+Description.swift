@@ -8,8 +8,10 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
   /// ```
   /// +* Food
   ///   -* Meat
-  ///     - * Pork      (hidden: "Meat" is collapsed)
+  ///     -  Pork
   /// ```
+  ///
+  /// ("Pork" is hidden: "Meat" is collapsed.)
   ///
   /// The markers follow Apple's `visualDescription()`. O(n).
   public func visualDescription() -> String {

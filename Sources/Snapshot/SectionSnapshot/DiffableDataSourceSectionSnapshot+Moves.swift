@@ -86,15 +86,16 @@ extension DiffableDataSourceSectionSnapshot {
     // The sibling to insert before, counting the other children only.
     var sibling: Int32 = -1
     if let index {
-      var child =
-        parentSlot >= 0 ? storage.tree.nodes[Int(parentSlot)].firstChild : storage.tree.firstRoot
+      let tree = storage.tree
+      var child = parentSlot >= 0 ? tree.nodes[Int(parentSlot)].firstChild : tree.firstRoot
       var position = 0
-      while child >= 0, position < index || child == moving {
+      while child >= 0, index >= 0, position < index || child == moving {
         if child != moving { position += 1 }
-        child = storage.tree.nodes[Int(child)].next
+        child = tree.nodes[Int(child)].next
       }
       guard index >= 0, position == index else {
-        throw Error(.moveToParent, .childIndexOutOfRange(index: index, childCount: position))
+        let others = tree.children(of: parentSlot).count { $0 != moving }
+        throw Error(.moveToParent, .childIndexOutOfRange(index: index, childCount: others))
       }
       sibling = child
     }

@@ -24,8 +24,8 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func tryAppend(
     _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
   ) throws(Error) {
-    let parentSlot = try slotOfParent(parent, for: .append)
     guard !items.isEmpty else { return }
+    let parentSlot = try slotOfParent(parent, for: .append)
     makeUnique()
     let added = try appendNodes(items, for: .append, destination: -1)
     storage.tree.link(added, parent: parentSlot, before: -1)
@@ -51,8 +51,8 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func tryInsert(
     _ items: [ItemIdentifierType], before destination: ItemIdentifierType
   ) throws(Error) {
-    let target = try slotOfDestination(destination, for: .insertBefore)
     guard !items.isEmpty else { return }
+    let target = try slotOfDestination(destination, for: .insertBefore)
     makeUnique()
     let added = try appendNodes(items, for: .insertBefore, destination: target)
     storage.tree.link(added, parent: storage.tree.nodes[Int(target)].parent, before: target)
@@ -79,8 +79,8 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func tryInsert(
     _ items: [ItemIdentifierType], after destination: ItemIdentifierType
   ) throws(Error) {
-    let target = try slotOfDestination(destination, for: .insertAfter)
     guard !items.isEmpty else { return }
+    let target = try slotOfDestination(destination, for: .insertAfter)
     makeUnique()
     let added = try appendNodes(items, for: .insertAfter, destination: target)
     let node = storage.tree.nodes[Int(target)]

@@ -19,6 +19,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func tryAppend(_ snapshot: Self, to parent: ItemIdentifierType? = nil)
     throws(Error)
   {
+    guard !snapshot.isEmpty else { return }
     let parentSlot = try slotOfParent(parent, for: .append)
     try graft(snapshot, parent: parentSlot, before: -1, for: .append, destination: -1)
   }
@@ -41,6 +42,7 @@ extension DiffableDataSourceSectionSnapshot {
   )
     throws(Error)
   {
+    guard !snapshot.isEmpty else { return }
     let target = try slotOfDestination(destination, for: .insertBefore)
     try graft(
       snapshot, parent: storage.tree.nodes[Int(target)].parent, before: target, for: .insertBefore,
@@ -63,6 +65,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public mutating func tryInsert(_ snapshot: Self, after destination: ItemIdentifierType)
     throws(Error)
   {
+    guard !snapshot.isEmpty else { return }
     let target = try slotOfDestination(destination, for: .insertAfter)
     let node = storage.tree.nodes[Int(target)]
     try graft(

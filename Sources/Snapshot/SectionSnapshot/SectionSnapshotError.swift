@@ -47,7 +47,8 @@ public struct SectionSnapshotError<ItemIdentifierType: Hashable & Sendable>: Err
     case moveRelativeToItself(ItemIdentifierType)
     /// The destination lies in the moved item's own subtree.
     case moveIntoOwnSubtree(item: ItemIdentifierType, destination: ItemIdentifierType)
-    /// The child position is past the end of the parent's children.
+    /// The child position is negative or past the end of the parent's children;
+    /// `childCount` counts the children other than the moved item.
     case childIndexOutOfRange(index: Int, childCount: Int)
   }
 
@@ -84,7 +85,8 @@ public struct SectionSnapshotError<ItemIdentifierType: Hashable & Sendable>: Err
     case .moveIntoOwnSubtree(let item, let destination):
       what = "item \(item) cannot be moved into its own subtree (destination \(destination))"
     case .childIndexOutOfRange(let index, let childCount):
-      what = "child index \(index) is out of range for a parent with \(childCount) children"
+      let children = childCount == 1 ? "1 other child" : "\(childCount) other children"
+      what = "child index \(index) is out of range for a parent with \(children)"
     }
     return "DiffableDataSourceSectionSnapshot.\(operation.rawValue): \(what)"
   }

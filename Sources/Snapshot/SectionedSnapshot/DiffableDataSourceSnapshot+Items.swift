@@ -24,6 +24,7 @@ extension DiffableDataSourceSnapshot {
   public mutating func tryAppendItems(
     _ items: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
   ) throws(Error) {
+    guard !items.isEmpty else { return }
     let target: Int32
     if let section {
       target = try slot(of: section, for: .appendItems)
@@ -31,7 +32,6 @@ extension DiffableDataSourceSnapshot {
       guard let last = storage.state.order.last else { throw Error(.appendItems, .noSections) }
       target = last
     }
-    guard !items.isEmpty else { return }
     makeUnique()
     let start = storage.state.sectionItems[Int(target)].count
     try indexNewItems(items, in: target, from: start, for: .appendItems, destination: nil)
@@ -88,11 +88,11 @@ extension DiffableDataSourceSnapshot {
   mutating func insertItems(
     _ items: [ItemIdentifierType], relativeTo destination: ItemIdentifierType, after: Bool
   ) throws(Error) {
+    guard !items.isEmpty else { return }
     let operation: Error.Operation = after ? .insertItemsAfter : .insertItemsBefore
     guard let target = storage.state.locationOfItem[destination] else {
-      throw Error(operation, .unknownItem(destination))
+      throw Error(operation, .unknownDestinationItem(destination))
     }
-    guard !items.isEmpty else { return }
     makeUnique()
     let index = Int(target.index) + (after ? 1 : 0)
     try indexNewItems(items, in: -1, from: 0, for: operation, destination: destination)
@@ -169,7 +169,9 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveItemAfter : .moveItemBefore
     let source = try location(of: item, for: operation)
-    _ = try location(of: destination, for: operation)
+    guard storage.state.locationOfItem[destination] != nil else {
+      throw Error(operation, .unknownDestinationItem(destination))
+    }
     if item == destination { throw Error(operation, .itemMovedRelativeToItself(item)) }
     makeUnique()
     storage.state.sectionItems[Int(source.slot)].remove(at: Int(source.index))

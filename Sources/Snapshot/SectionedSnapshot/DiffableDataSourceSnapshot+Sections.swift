@@ -77,10 +77,12 @@ extension DiffableDataSourceSnapshot {
     _ sections: [SectionIdentifierType], relativeTo destination: SectionIdentifierType,
     after: Bool
   ) throws(Error) {
-    let operation: Error.Operation = after ? .insertSectionsAfter : .insertSectionsBefore
-    let target = try slot(of: destination, for: operation)
-    try validateNewSections(sections, for: operation, destination: destination)
     guard !sections.isEmpty else { return }
+    let operation: Error.Operation = after ? .insertSectionsAfter : .insertSectionsBefore
+    guard let target = storage.state.slotOfSection[destination] else {
+      throw Error(operation, .unknownDestinationSection(destination))
+    }
+    try validateNewSections(sections, for: operation, destination: destination)
     makeUnique()
     let slots = sections.map { storage.state.allocateSlot(for: $0) }
     storage.state.place(slots, at: Int(storage.state.position[Int(target)]) + (after ? 1 : 0))
@@ -149,7 +151,9 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveSectionAfter : .moveSectionBefore
     let moving = try slot(of: section, for: operation)
-    let target = try slot(of: destination, for: operation)
+    guard let target = storage.state.slotOfSection[destination] else {
+      throw Error(operation, .unknownDestinationSection(destination))
+    }
     if moving == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
     makeUnique()
     _ = storage.state.unplace(at: Int(storage.state.position[Int(moving)]))

@@ -37,6 +37,8 @@ public struct SnapshotError<
     case sectionAlreadyInSnapshot(SectionIdentifierType)
     /// The section is not in the snapshot.
     case unknownSection(SectionIdentifierType)
+    /// The section to insert or move relative to is not in the snapshot.
+    case unknownDestinationSection(SectionIdentifierType)
     /// The section to insert relative to is itself among the inserted sections.
     case destinationInInsertedSections(SectionIdentifierType)
     /// A section cannot be moved relative to itself.
@@ -49,6 +51,8 @@ public struct SnapshotError<
     case itemAlreadyInSnapshot(ItemIdentifierType)
     /// The item is not in the snapshot.
     case unknownItem(ItemIdentifierType)
+    /// The item to insert or move relative to is not in the snapshot.
+    case unknownDestinationItem(ItemIdentifierType)
     /// The item to insert relative to is itself among the inserted items.
     case destinationInInsertedItems(ItemIdentifierType)
     /// An item cannot be moved relative to itself.
@@ -77,6 +81,8 @@ public struct SnapshotError<
       what = "section \(section) is already in the snapshot; section identifiers must be unique"
     case .unknownSection(let section):
       what = "section \(section) is not in the snapshot"
+    case .unknownDestinationSection(let section):
+      what = "destination section \(section) is not in the snapshot"
     case .destinationInInsertedSections(let section):
       what = "destination section \(section) is itself among the inserted sections"
     case .sectionMovedRelativeToItself(let section):
@@ -89,6 +95,8 @@ public struct SnapshotError<
       what = "item \(item) is already in the snapshot; item identifiers must be unique"
     case .unknownItem(let item):
       what = "item \(item) is not in the snapshot"
+    case .unknownDestinationItem(let item):
+      what = "destination item \(item) is not in the snapshot"
     case .destinationInInsertedItems(let item):
       what = "destination item \(item) is itself among the inserted items"
     case .itemMovedRelativeToItself(let item):

@@ -7,7 +7,8 @@ import Testing
 // model (the items in depth-first order with their levels; every question is a linear
 // scan), and compared after every step: the error thrown (or not), every query for every
 // item, the printed outline, equality with a snapshot rebuilt from the model, that a copy
-// taken before the step is untouched, and `_checkInvariants()`.
+// taken before the step is untouched, and the internal invariants (`_invariantViolation()`, so a
+// broken invariant is reported with its seed and shrunk like any other failure).
 //
 // Identifiers come from a small range, so clashes and misuse happen often. A failure prints
 // the seed and the shortest failing sequence found (see `checkProperty`).
@@ -244,6 +245,9 @@ private struct OutlineModel {
   private mutating func appendTree(_ tree: [OutlineNode], items: [Int], to parent: Int?)
     -> IntOutlineError?
   {
+    // Empty arrays (and empty sub-snapshots) are ignored, as Apple does, before anything
+    // is checked.
+    if items.isEmpty { return nil }
     var level = 0
     var end = nodes.count
     if let parent {
@@ -261,6 +265,7 @@ private struct OutlineModel {
   private mutating func insertTree(
     _ tree: [OutlineNode], items: [Int], relativeTo destination: Int, after: Bool
   ) -> IntOutlineError? {
+    if items.isEmpty { return nil }
     let operation: IntOutlineError.Operation = after ? .insertAfter : .insertBefore
     guard let target = position(of: destination) else {
       return IntOutlineError(operation, .unknownDestination(destination))
@@ -713,7 +718,7 @@ private func firstDifference(
   for (index, step) in steps.enumerated() {
     let before = snapshot
     let modelBefore = model
-    let deadBefore = snapshot.storage.nodes.count - snapshot.storage.liveCount
+    let deadBefore = snapshot.storage.tree.nodes.count - snapshot.storage.tree.liveCount
     let expected = model.apply(step)
     let actual = step.run(on: &snapshot)
     stats.steps += 1
@@ -736,10 +741,12 @@ private func firstDifference(
     {
       return "after step \(index) \(step): the copy taken before the step changed"
     }
-    let deadAfter = snapshot.storage.nodes.count - snapshot.storage.liveCount
+    let deadAfter = snapshot.storage.tree.nodes.count - snapshot.storage.tree.liveCount
     if case .delete = step, deadAfter < deadBefore { stats.compactions += 1 }
     if case .replace = step, deadAfter < deadBefore { stats.compactions += 1 }
-    snapshot._checkInvariants()
+    if let violation = snapshot._invariantViolation() {
+      return "after step \(index) \(step): invariant broken: \(violation)"
+    }
   }
   return nil
 }

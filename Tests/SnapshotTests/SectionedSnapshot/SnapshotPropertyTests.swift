@@ -7,7 +7,8 @@ import Testing
 // array of items, and three arrays of marks; every question is a linear scan), compared
 // after every step: the error thrown (or not), every query, the marks, the description,
 // equality with a snapshot rebuilt from the model, that a copy taken before the step is
-// untouched, and `_checkInvariants()`.
+// untouched, and the internal invariants (`_invariantViolation()`, so a
+// broken invariant is reported with its seed and shrunk like any other failure).
 //
 // Section identifiers come from 0..<8 and item identifiers from 0..<30, so clashes and
 // misuse happen often. A failure prints the seed and the shortest failing sequence found.
@@ -90,10 +91,12 @@ private struct SectionedModel {
       }
       sections += ids.map { ModelSection(id: $0, items: []) }
     case .insertSections(let ids, let destination, let after):
+      // Empty arrays are ignored, as Apple does, before anything is checked.
+      if ids.isEmpty { return nil }
       let operation: IntSnapshotError.Operation =
         after ? .insertSectionsAfter : .insertSectionsBefore
       guard let target = sectionPosition(destination) else {
-        return IntSnapshotError(operation, .unknownSection(destination))
+        return IntSnapshotError(operation, .unknownDestinationSection(destination))
       }
       if let reason = sectionClash(ids, destination: destination) {
         return IntSnapshotError(operation, reason)
@@ -110,7 +113,7 @@ private struct SectionedModel {
         return IntSnapshotError(operation, .unknownSection(id))
       }
       guard sectionPosition(destination) != nil else {
-        return IntSnapshotError(operation, .unknownSection(destination))
+        return IntSnapshotError(operation, .unknownDestinationSection(destination))
       }
       if id == destination { return IntSnapshotError(operation, .sectionMovedRelativeToItself(id)) }
       let moved = sections.remove(at: source)
@@ -121,6 +124,7 @@ private struct SectionedModel {
       }
       for id in ids where !reloadedSections.contains(id) { reloadedSections.append(id) }
     case .appendItems(let items, let section):
+      if items.isEmpty { return nil }
       let target: Int
       if let section {
         guard let position = sectionPosition(section) else {
@@ -136,9 +140,10 @@ private struct SectionedModel {
       }
       sections[target].items += items
     case .insertItems(let items, let destination, let after):
+      if items.isEmpty { return nil }
       let operation: IntSnapshotError.Operation = after ? .insertItemsAfter : .insertItemsBefore
       guard let target = location(of: destination) else {
-        return IntSnapshotError(operation, .unknownItem(destination))
+        return IntSnapshotError(operation, .unknownDestinationItem(destination))
       }
       if let reason = itemClash(items, destination: destination) {
         return IntSnapshotError(operation, reason)
@@ -156,7 +161,7 @@ private struct SectionedModel {
         return IntSnapshotError(operation, .unknownItem(item))
       }
       guard location(of: destination) != nil else {
-        return IntSnapshotError(operation, .unknownItem(destination))
+        return IntSnapshotError(operation, .unknownDestinationItem(destination))
       }
       if item == destination {
         return IntSnapshotError(operation, .itemMovedRelativeToItself(item))
@@ -516,7 +521,9 @@ private func firstDifference(_ steps: [SectionedStep], stats: inout SectionedRun
     if let difference = markDifference(before, modelBefore) {
       return "after step \(index) \(step): the copy taken before the step changed: \(difference)"
     }
-    snapshot._checkInvariants()
+    if let violation = snapshot._invariantViolation() {
+      return "after step \(index) \(step): invariant broken: \(violation)"
+    }
   }
   return nil
 }
