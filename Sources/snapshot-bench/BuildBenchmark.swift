@@ -44,7 +44,7 @@ enum BuildBenchmark {
   /// process, before other scenarios raise the peak.
   static func memory(roots: Int, children: Int, grandchildren: Int) {
     let plan = Plan(roots: roots, children: children, grandchildren: grandchildren)
-    let before = Measure.peakResidentBytes()
+    let before = Measure.startPeakMeasurement()
     let snapshot = plan.build()
     // Queries build the position, level and visibility caches; count them too.
     let lastIndex = snapshot.index(of: plan.identifiers.last!)

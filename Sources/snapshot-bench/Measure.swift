@@ -20,8 +20,27 @@ enum Measure {
     return Double(now() - start) / 1e9
   }
 
-  /// Peak resident set size of this process so far, in bytes.
+  /// Starts a peak-memory measurement: returns the resident bytes now, and (on Linux)
+  /// resets the peak to them, so that ``peakResidentBytes()`` afterwards is the peak since.
+  static func startPeakMeasurement() -> Int {
+    #if os(Linux)
+      // "5" resets the address space's resident high-water mark (VmHWM) to the current RSS.
+      if let file = fopen("/proc/self/clear_refs", "w") {
+        fputs("5", file)
+        fclose(file)
+      }
+      if let resident = procStatus("VmRSS:") { return resident }
+    #endif
+    return peakResidentBytes()
+  }
+
+  /// Peak resident set size, in bytes: on Linux the address space's high-water mark
+  /// (VmHWM). Not `getrusage`'s `ru_maxrss`, which survives `execve` and so, under
+  /// `swift run`, starts at SwiftPM's own peak.
   static func peakResidentBytes() -> Int {
+    #if os(Linux)
+      if let peak = procStatus("VmHWM:") { return peak }
+    #endif
     var usage = rusage()
     #if canImport(Darwin)
       getrusage(RUSAGE_SELF, &usage)
@@ -31,6 +50,23 @@ enum Measure {
       return Int(usage.ru_maxrss) * 1024
     #endif
   }
+
+  #if os(Linux)
+    /// A `kB` field of /proc/self/status, in bytes.
+    static func procStatus(_ field: String) -> Int? {
+      guard let file = fopen("/proc/self/status", "r") else { return nil }
+      defer { fclose(file) }
+      var line = [CChar](repeating: 0, count: 256)
+      while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(
+          decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.hasPrefix(field) else { continue }
+        let digits = text.dropFirst(field.count).filter(\.isNumber)
+        return Int(digits).map { $0 * 1024 }
+      }
+      return nil
+    }
+  #endif
 
   static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
