@@ -25,7 +25,9 @@ final class CacheGate: Sendable {
   @usableFromInline
   func slowEnsureValid(_ rebuild: () -> Void) {
     lock.withLock { _ in
-      if isValid.load(ordering: .relaxed) { return }
+      // Acquiring, not relaxed: pairs with the rebuilder's releasing store by itself,
+      // without relying on the lock's ordering (which ThreadSanitizer cannot see).
+      if isValid.load(ordering: .acquiring) { return }
       rebuild()
       isValid.store(true, ordering: .releasing)
     }
