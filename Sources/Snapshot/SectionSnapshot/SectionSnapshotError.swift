@@ -57,14 +57,14 @@ public struct SectionSnapshotError<ItemIdentifierType: Hashable & Sendable>: Err
   /// What was wrong.
   public let reason: Reason
 
-  /// Creates an error for `operation` failing because of `reason`.
+  /// Creates an error for `operation` failing because of `reason`. O(1).
   public init(_ operation: Operation, _ reason: Reason) {
     self.operation = operation
     self.reason = reason
   }
 
   /// A sentence naming the operation and the identifier, as printed when a trapping method
-  /// stops the program.
+  /// stops the program. O(1) plus the cost of describing the identifier.
   public var description: String {
     let what: String
     switch reason {
