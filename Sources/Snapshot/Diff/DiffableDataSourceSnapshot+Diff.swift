@@ -38,8 +38,10 @@ extension DiffableDataSourceSnapshot {
       return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
         .singleBatch()
     } catch {
-      // Unreachable for snapshots, which reject duplicates; should one slip through, the
-      // safe batch replaces every section.
+      // Unreachable with lawful identifiers, since snapshots reject duplicates. Identifiers
+      // whose `Hashable` conformance is broken (equal values with different hashes) can
+      // slip through; then the batch replaces every section, which the view accepts.
+      // ``tryBatchUpdate(from:)`` reports such identifiers instead.
       return BatchUpdate(
         deletedSections: Array(old.indices), insertedSections: Array(new.indices))
     }
@@ -60,8 +62,8 @@ extension DiffableDataSourceSnapshot {
       return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
         .stagedBatches()
     } catch {
-      // Unreachable for snapshots, which reject duplicates; should one slip through, replace
-      // every section.
+      // Unreachable with lawful identifiers (see ``batchUpdate(from:)``); replace every
+      // section. ``tryStagedBatchUpdate(from:)`` reports such identifiers instead.
       return StagedBatchUpdate(stages: [
         .init(
           kind: .deletes, batch: BatchUpdate(deletedSections: Array(old.indices)), layout: []),
@@ -70,5 +72,38 @@ extension DiffableDataSourceSnapshot {
           batch: BatchUpdate(insertedSections: Array(new.indices)), layout: new),
       ])
     }
+  }
+
+  /// ``batchUpdate(from:)``, but checking every identifier of both snapshots for
+  /// duplicates first, and throwing a ``DuplicateIdentifierError`` naming them if there
+  /// are any. Snapshots reject duplicates, so with lawful identifiers this never throws.
+  /// Identifiers whose `Hashable` conformance is broken (equal values with different
+  /// hashes, or hashes that change) can slip equal values into a snapshot unnoticed; this
+  /// checks again with a fresh hash table, which catches them whenever their hashes meet,
+  /// and explains them instead of silently replacing every section. Use it when identifiers
+  /// come from code you do not control.
+  ///
+  /// - Complexity: O(n + m) expected for n old and m new items, plus what
+  ///   ``batchUpdate(from:)`` costs.
+  @inlinable
+  public func tryBatchUpdate(
+    from old: Self
+  ) throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) -> BatchUpdate {
+    try BatchUpdate(from: old.layout, to: layout, marks: marks)
+  }
+
+  /// ``stagedBatchUpdate(from:)``, but checking every identifier of both snapshots for
+  /// duplicates first, and throwing a ``DuplicateIdentifierError`` naming them if there are
+  /// any (see ``tryBatchUpdate(from:)``).
+  ///
+  /// - Complexity: O(n + m) expected for n old and m new items, plus what
+  ///   ``stagedBatchUpdate(from:)`` costs.
+  @inlinable
+  public func tryStagedBatchUpdate(
+    from old: Self
+  ) throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>)
+    -> StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>
+  {
+    try StagedBatchUpdate(from: old.layout, to: layout, marks: marks)
   }
 }
