@@ -8,6 +8,12 @@
 /// Section identifiers and item identifiers are separate spaces; every item identifier is
 /// unique across the whole snapshot, every section identifier is unique.
 ///
+/// Identifiers must keep the `Hashable` contract (equal values hash equally, hashes do not
+/// change while in a snapshot). A broken conformance cannot be detected in general: equal
+/// values with different hashes may both get in, and Swift's `Dictionary`, which indexes the
+/// items, may stop the program when it meets them while growing. ``tryBatchUpdate(from:)``
+/// re-checks two snapshots for such values before diffing.
+///
 /// A value type with copy-on-write storage: copies are O(1) until one side mutates. Two
 /// snapshots are equal when their sections, and the items of each section, are equal in
 /// order; reload and reconfigure marks do not take part.

@@ -29,13 +29,18 @@ struct BrokenHashingTests {
     defer { BrokenHashing.includeSalt = true }
     var old = DiffableDataSourceSnapshot<Int, SaltedID>()
     old.appendSections([0])
+    // Lawful neighbours first, so that the item table has room to spare: Swift's
+    // `Dictionary` may stop the program ("Duplicate keys ... were found") if it rehashes
+    // two equal keys whose hashes meet while growing. Broken hashing is outside what any
+    // hash table can promise; this test shows what `tryBatchUpdate` adds, not a cure.
+    old.appendItems((100..<200).map { SaltedID(id: $0, salt: 0) })
     old.appendItems([SaltedID(id: 1, salt: 0)])
     // An equal identifier with another hash gets in (unless the hashes happen to meet, in
     // which case the snapshot refuses it: try the next salt).
     var new = old
     var salt = 1
     while (try? new.tryAppendItems([SaltedID(id: 1, salt: salt)])) == nil { salt += 1 }
-    #expect(new.numberOfItems == 2)
+    #expect(new.numberOfItems == 102)
 
     // Once the hashes agree, the re-check sees the duplicate and names it.
     BrokenHashing.includeSalt = false
@@ -55,7 +60,7 @@ struct BrokenHashingTests {
     // view the change is one row appended, which is what it is told. (The simulator's
     // identity check cannot tell two equal identifiers apart, so it is not the oracle here.)
     let batch = new.batchUpdate(from: old)
-    #expect(batch == BatchUpdate(insertedItems: [IndexPath(item: 1, section: 0)]))
+    #expect(batch == BatchUpdate(insertedItems: [IndexPath(item: 101, section: 0)]))
   }
 
   @Test func lawfulIdentifiersNeverThrow() throws {
