@@ -1,5 +1,5 @@
 /// One item of a tree: the identifier and its links, addressed by slot (an index into
-/// ``TreeStorage/nodes``). `-1` means "none".
+/// ``Tree/nodes``). `-1` means "none".
 @usableFromInline
 struct TreeNode<Item: Sendable>: Sendable {
   @usableFromInline var item: Item
