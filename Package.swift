@@ -13,6 +13,8 @@ let package = Package(
     .target(name: "Snapshot"),
     .executableTarget(name: "snapshot-bench", dependencies: ["Snapshot"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot"]),
+    // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
+    .testTarget(name: "FoundationInteropTests", dependencies: ["Snapshot"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -49,15 +49,15 @@ public struct BatchUpdate: Equatable, Sendable {
   /// An item moving from an old-frame index path to a new-frame index path.
   public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
     /// The item's index path before the update.
-    public var source: IndexPath
+    public var source: ListIndexPath
     /// The item's index path after the update.
-    public var destination: IndexPath
+    public var destination: ListIndexPath
 
     /// Creates an item move.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public init(from source: IndexPath, to destination: IndexPath) {
+    public init(from source: ListIndexPath, to destination: ListIndexPath) {
       self.source = source
       self.destination = destination
     }
@@ -77,16 +77,16 @@ public struct BatchUpdate: Equatable, Sendable {
   /// Sections reloaded, by old index. The view rebuilds every cell of the section.
   public var reloadedSections: [Int]
   /// Items deleted, by old index path.
-  public var deletedItems: [IndexPath]
+  public var deletedItems: [ListIndexPath]
   /// Items inserted, by new index path.
-  public var insertedItems: [IndexPath]
+  public var insertedItems: [ListIndexPath]
   /// Items moved, old index path to new index path.
   public var movedItems: [ItemMove]
   /// Items reloaded (cell replaced), by old index path.
-  public var reloadedItems: [IndexPath]
+  public var reloadedItems: [ListIndexPath]
   /// Items reconfigured (cell refreshed in place), by index path in the final layout; apply
   /// them after the structural updates.
-  public var reconfiguredItems: [IndexPath]
+  public var reconfiguredItems: [ListIndexPath]
 
   /// Creates a batch; every list is empty by default.
   ///
@@ -97,11 +97,11 @@ public struct BatchUpdate: Equatable, Sendable {
     insertedSections: [Int] = [],
     movedSections: [SectionMove] = [],
     reloadedSections: [Int] = [],
-    deletedItems: [IndexPath] = [],
-    insertedItems: [IndexPath] = [],
+    deletedItems: [ListIndexPath] = [],
+    insertedItems: [ListIndexPath] = [],
     movedItems: [ItemMove] = [],
-    reloadedItems: [IndexPath] = [],
-    reconfiguredItems: [IndexPath] = []
+    reloadedItems: [ListIndexPath] = [],
+    reconfiguredItems: [ListIndexPath] = []
   ) {
     self.deletedSections = deletedSections
     self.insertedSections = insertedSections

@@ -81,8 +81,8 @@ extension DiffMatch {
           if fate.move {
             batch.movedItems.append(
               BatchUpdate.ItemMove(
-                from: IndexPath(item: run.oldStart + offset, section: run.oldSection),
-                to: IndexPath(item: j, section: t)))
+                from: ListIndexPath(item: run.oldStart + offset, section: run.oldSection),
+                to: ListIndexPath(item: j, section: t)))
           }
         }
       }
@@ -95,7 +95,7 @@ extension DiffMatch {
       for i in middleStart[s]..<middleEnd[s] {
         let to = oldTarget[oldOffsets[s] + i]
         if to < 0 {
-          batch.deletedItems.append(IndexPath(item: i, section: s))
+          batch.deletedItems.append(ListIndexPath(item: i, section: s))
           continue
         }
         let toSection = packedSection(to)
@@ -105,7 +105,7 @@ extension DiffMatch {
         }
         let fate = pairFate(
           old: packPosition(s, i), new: to, isReload: false, isMover: false, sectionFates: fates)
-        if fate.delete { batch.deletedItems.append(IndexPath(item: i, section: s)) }
+        if fate.delete { batch.deletedItems.append(ListIndexPath(item: i, section: s)) }
       }
     }
 
@@ -117,7 +117,7 @@ extension DiffMatch {
       for j in prefix[s]..<new[t].items.count - suffix[s] {
         let from = newSource[base + j]
         if from < 0 {
-          batch.insertedItems.append(IndexPath(item: j, section: t))
+          batch.insertedItems.append(ListIndexPath(item: j, section: t))
           continue
         }
         if packedSection(from) == s && !hasMarks { continue }  // stays in its section
@@ -125,7 +125,7 @@ extension DiffMatch {
         let fate = pairFate(
           old: from, new: packPosition(t, j), isReload: false, isMover: false,
           sectionFates: fates)
-        if fate.insert { batch.insertedItems.append(IndexPath(item: j, section: t)) }
+        if fate.insert { batch.insertedItems.append(ListIndexPath(item: j, section: t)) }
       }
     }
 
@@ -135,8 +135,8 @@ extension DiffMatch {
       var addedDeletes = false
       var addedInserts = false
       for mark in marked {
-        let oldPath = IndexPath(item: packedIndex(mark.old), section: packedSection(mark.old))
-        let newPath = IndexPath(item: packedIndex(mark.new), section: packedSection(mark.new))
+        let oldPath = ListIndexPath(item: packedIndex(mark.old), section: packedSection(mark.old))
+        let newPath = ListIndexPath(item: packedIndex(mark.new), section: packedSection(mark.new))
         let newSection = packedSection(mark.new)
         if !mark.isReload {
           // A reconfigure is addressed in the final layout: fine wherever the item keeps its
@@ -269,8 +269,8 @@ extension DiffMatch {
 /// (counted by raw section numbers).
 @usableFromInline
 struct ReloadShiftCheck {
-  @usableFromInline let destinations: [IndexPath]
-  @usableFromInline var sources: [IndexPath]?
+  @usableFromInline let destinations: [ListIndexPath]
+  @usableFromInline var sources: [ListIndexPath]?
   @usableFromInline let moves: [BatchUpdate.ItemMove]
 
   @inlinable
@@ -282,7 +282,7 @@ struct ReloadShiftCheck {
 
   /// - Complexity: O(log k) for k moves, after an O(k log k) sort on first use.
   @inlinable
-  mutating func holds(from oldPath: IndexPath, to newPath: IndexPath) -> Bool {
+  mutating func holds(from oldPath: ListIndexPath, to newPath: ListIndexPath) -> Bool {
     if moves.isEmpty { return true }
     if sources == nil { sources = moves.map(\.source).sorted() }
     let before = Self.count(in: sources!, section: oldPath.section, below: oldPath.item)
@@ -292,13 +292,13 @@ struct ReloadShiftCheck {
 
   /// The number of sorted paths in `section` with an item below `item`.
   @inlinable
-  static func count(in paths: [IndexPath], section: Int, below item: Int) -> Int {
-    lowerBound(paths, IndexPath(item: item, section: section))
-      - lowerBound(paths, IndexPath(item: 0, section: section))
+  static func count(in paths: [ListIndexPath], section: Int, below item: Int) -> Int {
+    lowerBound(paths, ListIndexPath(item: item, section: section))
+      - lowerBound(paths, ListIndexPath(item: 0, section: section))
   }
 
   @inlinable
-  static func lowerBound(_ paths: [IndexPath], _ path: IndexPath) -> Int {
+  static func lowerBound(_ paths: [ListIndexPath], _ path: ListIndexPath) -> Int {
     var low = 0
     var high = paths.count
     while low < high {

@@ -12,7 +12,7 @@ extension DiffMatch {
     //    refreshes its items anyway).
     var updates = BatchUpdate()
     for mark in marked where !sectionReloadMarked[packedSection(mark.new)] {
-      let path = IndexPath(item: packedIndex(mark.old), section: packedSection(mark.old))
+      let path = ListIndexPath(item: packedIndex(mark.old), section: packedSection(mark.old))
       if mark.isReload {
         updates.reloadedItems.append(path)
       } else {
@@ -47,7 +47,7 @@ extension DiffMatch {
       for i in middleStart[s]..<middleEnd[s] {
         let to = oldTarget[base + i]
         if to < 0 || newToOld[packedSection(to)] < 0 {
-          deletes.deletedItems.append(IndexPath(item: i, section: s))
+          deletes.deletedItems.append(ListIndexPath(item: i, section: s))
         } else {
           survivorIndex[base + i] = kept.count
           kept.append(items[i])
@@ -94,7 +94,7 @@ extension DiffMatch {
         let from = newSource[base + j]
         let fromSection = from < 0 ? -1 : packedSection(from)
         if from < 0 || oldToNew[fromSection] < 0 {
-          itemChanges.insertedItems.append(IndexPath(item: j, section: t))
+          itemChanges.insertedItems.append(ListIndexPath(item: j, section: t))
           continue
         }
         while runs[k].newStart + runs[k].length <= j { k += 1 }
@@ -102,8 +102,8 @@ extension DiffMatch {
         let sourceIndex = survivorIndex[oldOffsets[fromSection] + packedIndex(from)]
         itemChanges.movedItems.append(
           BatchUpdate.ItemMove(
-            from: IndexPath(item: sourceIndex, section: oldToNew[fromSection]),
-            to: IndexPath(item: j, section: t)))
+            from: ListIndexPath(item: sourceIndex, section: oldToNew[fromSection]),
+            to: ListIndexPath(item: j, section: t)))
       }
     }
     if !itemChanges.isEmpty {

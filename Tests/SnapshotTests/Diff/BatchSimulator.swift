@@ -73,7 +73,7 @@ enum BatchSimulator {
         return fail("\(name) \(bad) out of bounds of the \(newCount) new sections")
       }
     }
-    func inBounds(_ path: IndexPath, _ layout: [LayoutSection<S, I>]) -> Bool {
+    func inBounds(_ path: ListIndexPath, _ layout: [LayoutSection<S, I>]) -> Bool {
       (0..<layout.count).contains(path.section)
         && (0..<layout[path.section].items.count).contains(path.item)
     }
@@ -199,7 +199,7 @@ enum BatchSimulator {
         return fail("item delete \(path) inside moved section \(path.section) (animates badly)")
       }
     }
-    var reloadedItemTargets: [IndexPath: IndexPath] = [:]  // new path -> old path
+    var reloadedItemTargets: [ListIndexPath: ListIndexPath] = [:]  // new path -> old path
     for path in batch.reloadedItems {
       let section = shifted(
         path.section, deletes: batch.deletedSections, inserts: batch.insertedSections)
@@ -207,7 +207,7 @@ enum BatchSimulator {
         path.item,
         deletes: batch.deletedItems.filter { $0.section == path.section }.map(\.item),
         inserts: batch.insertedItems.filter { $0.section == section }.map(\.item))
-      let target = IndexPath(item: item, section: section)
+      let target = ListIndexPath(item: item, section: section)
       guard inBounds(target, new) else {
         return fail("item reload \(path) shifts to \(target), out of bounds")
       }
@@ -287,7 +287,7 @@ enum BatchSimulator {
     var carriedItems = Set<I>()
     for s in 0..<oldCount where !goneSections.contains(s) {
       for (i, item) in old[s].items.enumerated()
-      where !goneItems.contains(IndexPath(item: i, section: s)) {
+      where !goneItems.contains(ListIndexPath(item: i, section: s)) {
         carriedItems.insert(item)
       }
     }
@@ -306,7 +306,7 @@ enum BatchSimulator {
       }
       var origin = [I?](repeating: nil, count: items.count)
       var filled = [Bool](repeating: false, count: items.count)
-      for j in 0..<items.count where freshItemPaths.contains(IndexPath(item: j, section: t)) {
+      for j in 0..<items.count where freshItemPaths.contains(ListIndexPath(item: j, section: t)) {
         filled[j] = true
       }
       for move in batch.movedItems where move.destination.section == t {
@@ -314,7 +314,7 @@ enum BatchSimulator {
         filled[move.destination.item] = true
       }
       var stayers = old[s].items.enumerated().filter {
-        let path = IndexPath(item: $0.offset, section: s)
+        let path = ListIndexPath(item: $0.offset, section: s)
         return !goneItems.contains(path) && !itemSourceSet.contains(path)
       }.map(\.element)[...]
       for j in 0..<items.count where !filled[j] {
@@ -327,7 +327,7 @@ enum BatchSimulator {
         return fail("section \(t): \(stayers.count) surviving items have no slot")
       }
       for j in 0..<items.count {
-        let path = IndexPath(item: j, section: t)
+        let path = ListIndexPath(item: j, section: t)
         if let item = origin[j] {
           guard item == items[j] else {
             return fail("item slot \(path) shows \(item), expected \(items[j])")

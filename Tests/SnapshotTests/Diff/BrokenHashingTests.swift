@@ -60,7 +60,7 @@ struct BrokenHashingTests {
     // view the change is one row appended, which is what it is told. (The simulator's
     // identity check cannot tell two equal identifiers apart, so it is not the oracle here.)
     let batch = new.batchUpdate(from: old)
-    #expect(batch == BatchUpdate(insertedItems: [IndexPath(item: 101, section: 0)]))
+    #expect(batch == BatchUpdate(insertedItems: [ListIndexPath(item: 101, section: 0)]))
   }
 
   @Test func lawfulIdentifiersNeverThrow() throws {

@@ -57,8 +57,8 @@ struct CountedID: Hashable, Sendable {
     // its first difference, then prefix and suffix are walked once each.
     #expect(counter.comparisons.load(ordering: .relaxed) <= 2 * size)
     let batch = match.singleBatch()
-    #expect(batch.deletedItems == [IndexPath(item: size / 2, section: 1)])
-    #expect(batch.insertedItems == [IndexPath(item: size / 2, section: 1)])
+    #expect(batch.deletedItems == [ListIndexPath(item: size / 2, section: 1)])
+    #expect(batch.insertedItems == [ListIndexPath(item: size / 2, section: 1)])
   }
 
   @Test func anUnchangedSectionCostsOneArrayComparison() throws {

@@ -74,7 +74,7 @@ import Testing
   @Test func sectionAndItemIdentifiersAreSeparateSpaces() throws {
     // Section 1 and item 1 coexist.
     let batch = try BatchUpdate(from: layout([(1, [1])]), to: layout([(1, [1, 2])]))
-    #expect(batch.insertedItems == [IndexPath(item: 1, section: 0)])
+    #expect(batch.insertedItems == [ListIndexPath(item: 1, section: 0)])
   }
 
   @Test func randomDuplicatesAreAllNamed() {

@@ -36,8 +36,8 @@ import Testing
 
     let batch = new.batchUpdate(from: old)
     #expect(BatchSimulator.check(old: old.layout, batch: batch, new: new.layout) == nil)
-    #expect(batch.reloadedItems == [IndexPath(item: 0, section: 1)])
-    #expect(batch.reconfiguredItems == [IndexPath(item: 2, section: 1)])
+    #expect(batch.reloadedItems == [ListIndexPath(item: 0, section: 1)])
+    #expect(batch.reconfiguredItems == [ListIndexPath(item: 2, section: 1)])
     #expect(verifyDiff(old: old.layout, new: new.layout, marks: new.marks) == nil)
     let staged = new.stagedBatchUpdate(from: old)
     #expect(staged.stages.last?.layout == new.layout)
@@ -48,10 +48,10 @@ import Testing
     let old = Self.snapshot(content, marks: DiffMarks(reloadedItems: [1]))
     let new = Self.snapshot(content, marks: DiffMarks(reconfiguredItems: [2]))
     #expect(
-      new.batchUpdate(from: old) == BatchUpdate(reconfiguredItems: [IndexPath(item: 1, section: 0)])
+      new.batchUpdate(from: old) == BatchUpdate(reconfiguredItems: [ListIndexPath(item: 1, section: 0)])
     )
     #expect(
-      old.batchUpdate(from: new) == BatchUpdate(reloadedItems: [IndexPath(item: 0, section: 0)]))
+      old.batchUpdate(from: new) == BatchUpdate(reloadedItems: [ListIndexPath(item: 0, section: 0)]))
   }
 
   @Test func layoutSharesTheSnapshotsArrays() {

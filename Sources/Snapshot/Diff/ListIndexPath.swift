@@ -1,15 +1,17 @@
 /// The position of an item in a sectioned list: a section number and an item number within it.
 ///
-/// This is the module's own small index path, so that the engine needs no Foundation. UIKit and
-/// AppKit take `Foundation.IndexPath`; the conversion is one line:
+/// This is the module's own small index path, so that the engine needs no Foundation. Its
+/// name differs from Foundation's `IndexPath` so that an app importing both modules spells
+/// either type unqualified. UIKit and AppKit take `IndexPath`; the conversion is one line:
 ///
 /// ```swift
-/// let uiKitPath = Foundation.IndexPath(item: path.item, section: path.section)
+/// let uiKitPath = IndexPath(item: path.item, section: path.section)
 /// ```
 ///
-/// When both Foundation and this module are imported, spell this type `Snapshot.IndexPath`.
+/// and back: `ListIndexPath(item: uiKitPath.item, section: uiKitPath.section)`. (Foundation
+/// without UIKit spells it `IndexPath(indexes: [path.section, path.item])`.)
 /// Index paths order by section, then by item.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct ListIndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The section number.
   public var section: Int
   /// The item number within the section.
@@ -28,7 +30,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
   ///
   /// - Complexity: O(1).
   @inlinable
-  public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+  public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
     lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
   }
 
