@@ -7,7 +7,9 @@ import Testing
   // Sections 0, 1, 2 hold items 10..12, 20..21 and 30.
   let old = layout([(0, [10, 11, 12]), (1, [20, 21]), (2, [30])])
 
-  func path(_ section: Int, _ item: Int) -> ListIndexPath { ListIndexPath(item: item, section: section) }
+  func path(_ section: Int, _ item: Int) -> ListIndexPath {
+    ListIndexPath(item: item, section: section)
+  }
   func move(_ from: ListIndexPath, _ to: ListIndexPath) -> BatchUpdate.ItemMove {
     BatchUpdate.ItemMove(from: from, to: to)
   }

@@ -5,7 +5,9 @@ import Testing
 /// Hand-written cases, one for each illegal combination of the rules: changes that would
 /// tempt a naive engine into it, and what this engine emits instead.
 @Suite struct DiffEngineTests {
-  func path(_ section: Int, _ item: Int) -> ListIndexPath { ListIndexPath(item: item, section: section) }
+  func path(_ section: Int, _ item: Int) -> ListIndexPath {
+    ListIndexPath(item: item, section: section)
+  }
   func move(_ from: ListIndexPath, _ to: ListIndexPath) -> BatchUpdate.ItemMove {
     BatchUpdate.ItemMove(from: from, to: to)
   }

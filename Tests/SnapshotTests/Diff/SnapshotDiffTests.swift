@@ -48,10 +48,12 @@ import Testing
     let old = Self.snapshot(content, marks: DiffMarks(reloadedItems: [1]))
     let new = Self.snapshot(content, marks: DiffMarks(reconfiguredItems: [2]))
     #expect(
-      new.batchUpdate(from: old) == BatchUpdate(reconfiguredItems: [ListIndexPath(item: 1, section: 0)])
+      new.batchUpdate(from: old)
+        == BatchUpdate(reconfiguredItems: [ListIndexPath(item: 1, section: 0)])
     )
     #expect(
-      old.batchUpdate(from: new) == BatchUpdate(reloadedItems: [ListIndexPath(item: 0, section: 0)]))
+      old.batchUpdate(from: new) == BatchUpdate(reloadedItems: [ListIndexPath(item: 0, section: 0)])
+    )
   }
 
   @Test func layoutSharesTheSnapshotsArrays() {
