@@ -56,9 +56,10 @@ public protocol DiffableListView<SectionIdentifierType, ItemIdentifierType>: Any
 }
 
 /// A ``ListContent`` over an array of ``LayoutSection``s.
-public struct LayoutContent<SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable>: ListContent, Sendable
-{
+public struct LayoutContent<
+  SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+>: ListContent, Sendable {
   /// The sections and their rows.
   public var sections: [LayoutSection<SectionIdentifierType, ItemIdentifierType>]
 
