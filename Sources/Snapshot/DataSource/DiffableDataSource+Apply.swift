@@ -1,0 +1,272 @@
+extension DiffableDataSource {
+  // MARK: Whole snapshots
+
+  /// Shows `snapshot`: diffs the rows shown now against the snapshot's and sends the list
+  /// view the difference, with the snapshot's reload and reconfigure marks.
+  ///
+  /// Sections keep their hierarchy where it still fits: a section whose items are exactly the
+  /// rows it shows now (for example, a snapshot from ``snapshot()`` with another section
+  /// appended) keeps its tree and expansion state. A section whose items changed takes the
+  /// snapshot's flat list (Apple's data source drops every hierarchy on a whole apply); in
+  /// ``SectionHeaderMode/firstItemInSection`` its first item is the header, and a folded
+  /// section stays folded. Apply section snapshots to change hierarchies.
+  ///
+  /// Stops the program if the data source is delivering another update; ``tryApply(_:animatingDifferences:)``
+  /// throws instead.
+  ///
+  /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`, plus the
+  ///   diff's cost (``BatchUpdate/init(from:to:marks:)``).
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) {
+    trap { () throws(Error) in try tryApply(snapshot, animatingDifferences: animatingDifferences) }
+    completion?()
+  }
+
+  /// Shows `snapshot` as ``apply(_:animatingDifferences:completion:)`` does, or throws without
+  /// changing anything.
+  ///
+  /// - Complexity: as ``apply(_:animatingDifferences:completion:)``.
+  public func tryApply(_ snapshot: Snapshot, animatingDifferences: Bool = true) throws(Error) {
+    try performUpdate(.apply) { () throws(Error) in
+      let old = layout
+      let (newSections, newRows) = sectionsShowing(snapshot)
+      let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
+      switch updateStyle {
+      case .singleBatch:
+        let batch: BatchUpdate
+        do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+          batch = try BatchUpdate(from: old, to: new, marks: snapshot.marks)
+        } catch {
+          throw Error(.apply, .brokenIdentifiers(error))
+        }
+        install(newSections, rows: newRows)
+        deliver(batch, animated: animatingDifferences)
+      case .staged:
+        let staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>
+        do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+          staged = try StagedBatchUpdate(from: old, to: new, marks: snapshot.marks)
+        } catch {
+          throw Error(.apply, .brokenIdentifiers(error))
+        }
+        install(newSections, rows: newRows)
+        deliverStages(staged, animated: animatingDifferences)
+      }
+    }
+  }
+
+  /// Shows `snapshot` without diffing: the list view reloads all its data. Sections keep
+  /// their hierarchy as with ``apply(_:animatingDifferences:completion:)``. Stops the program
+  /// if the data source is delivering another update; ``tryApplySnapshotUsingReloadData(_:)``
+  /// throws instead.
+  ///
+  /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`.
+  public func applySnapshotUsingReloadData(
+    _ snapshot: Snapshot, completion: (() -> Void)? = nil
+  ) {
+    trap { () throws(Error) in try tryApplySnapshotUsingReloadData(snapshot) }
+    completion?()
+  }
+
+  /// Shows `snapshot` with a full reload, or throws without changing anything.
+  ///
+  /// - Complexity: as ``applySnapshotUsingReloadData(_:completion:)``.
+  public func tryApplySnapshotUsingReloadData(_ snapshot: Snapshot) throws(Error) {
+    try performUpdate(.applyUsingReloadData) { () throws(Error) in
+      let (newSections, newRows) = sectionsShowing(snapshot)
+      install(newSections, rows: newRows)
+      deliverReload()
+    }
+  }
+
+  /// The section states and rows that show `snapshot`, keeping trees whose rows are
+  /// unchanged. O(n + m).
+  @usableFromInline func sectionsShowing(_ snapshot: Snapshot) -> (
+    [SectionState], [[ItemIdentifierType]]
+  ) {
+    var newSections: [SectionState] = []
+    var newRows: [[ItemIdentifierType]] = []
+    for section in snapshot.sectionIdentifiers {
+      let items = snapshot.itemIdentifiers(inSection: section)
+      if let index = sectionIndexes[section], rows.items(inSection: index) == items {
+        // Same rows: keep the tree. Hidden items that the snapshot puts in another section
+        // have moved there; they leave this tree.
+        var tree = sections[index].tree
+        var moved: [ItemIdentifierType] = []
+        tree.storage.tree.forEachDescendant(of: -1) { slot in
+          let item = tree.storage.tree.nodes[Int(slot)].item
+          if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
+            moved.append(item)
+          }
+        }
+        if !moved.isEmpty { tree.delete(moved) }
+        newSections.append(SectionState(id: section, tree: tree))
+        newRows.append(items)
+        continue
+      }
+      var tree = SectionSnapshot()
+      tree.append(items)
+      keepFold(of: &tree, section)
+      newRows.append(shownRows(tree, section))
+      newSections.append(SectionState(id: section, tree: tree))
+    }
+    return (newSections, newRows)
+  }
+
+  /// Gives a leaf header of `tree` the fold state its section has now (unfolded for a new
+  /// section), whatever the tree says. O(1) expected.
+  @usableFromInline func keepFold(of tree: inout SectionSnapshot, _ section: SectionIdentifierType)
+  {
+    guard let header = leafHeader(tree, section) else { return }
+    var folded = false
+    if let index = sectionIndexes[section], let current = leafHeader(sections[index].tree, section)
+    {
+      folded = !sections[index].tree.isExpanded(current)
+    }
+    if folded { tree.collapse([header]) } else { tree.expand([header]) }
+  }
+
+  /// Makes `newSections` and their rows the data source's state. O(n).
+  @usableFromInline func install(
+    _ newSections: [SectionState], rows newRows: [[ItemIdentifierType]]
+  ) {
+    sections = newSections
+    sectionIndexes = [:]
+    sectionIndexes.reserveCapacity(newSections.count)
+    for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
+    rows.reset(sections: newRows)
+  }
+
+  // MARK: Section snapshots
+
+  /// Makes `snapshot` the tree of `section` (appended as the last section if the data source
+  /// does not have it) and sends the list view the difference between the rows the section
+  /// showed and its new visible items.
+  ///
+  /// With ``ExpansionPolicy/preserveCurrent`` (the default), items present before and after
+  /// keep the expansion state they have now: a freshly built snapshot does not collapse what
+  /// the user opened. Stops the program on misuse (an item already in another section, a tree
+  /// that breaks the section's header mode, an update while another is delivered);
+  /// ``tryApply(_:to:animatingDifferences:expansion:)`` throws instead.
+  ///
+  /// - Complexity: O(m·s + r) for m items in `snapshot`, s sections and r rows the section
+  ///   showed, plus the diff of the section's rows.
+  public func apply(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
+    completion: (() -> Void)? = nil
+  ) {
+    trap { () throws(Error) in
+      try tryApply(
+        snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion)
+    }
+    completion?()
+  }
+
+  /// Makes `snapshot` the tree of `section` as ``apply(_:to:animatingDifferences:expansion:completion:)``
+  /// does, or throws without changing anything.
+  ///
+  /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``.
+  public func tryApply(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
+  ) throws(Error) {
+    try performUpdate(.applyToSection) { () throws(Error) in
+      try checkHeaderMode(headerMode(for: section), snapshot, section, .applyToSection)
+      let existing = sectionIndexes[section]
+      var tree = snapshot
+      var conflict: (ItemIdentifierType, SectionIdentifierType)?
+      var expand: [ItemIdentifierType] = []
+      var collapse: [ItemIdentifierType] = []
+      let current = existing.map { sections[$0].tree }
+      snapshot.storage.tree.forEachDescendant(of: -1) { slot in
+        guard conflict == nil else { return }
+        let node = snapshot.storage.tree.nodes[Int(slot)]
+        for (index, other) in sections.enumerated() where index != existing {
+          if other.tree.contains(node.item) { conflict = (node.item, other.id) }
+        }
+        if expansion == .preserveCurrent, let current,
+          let currentSlot = current.slot(of: node.item)
+        {
+          let wasExpanded = current.storage.tree.nodes[Int(currentSlot)].isExpanded
+          if wasExpanded != node.isExpanded {
+            if wasExpanded { expand.append(node.item) } else { collapse.append(node.item) }
+          }
+        }
+      }
+      if let (item, other) = conflict {
+        throw Error(.applyToSection, .itemInAnotherSection(item, other))
+      }
+      tree.expand(expand)
+      tree.collapse(collapse)
+      keepFold(of: &tree, section)
+      let newRows = shownRows(tree, section)
+      guard let index = existing else {
+        // A new section, appended with its rows.
+        let index = sections.count
+        sections.append(SectionState(id: section, tree: tree))
+        sectionIndexes[section] = index
+        rows.appendSection()
+        rows.insert(newRows, at: 0, inSection: index)
+        deliver(BatchUpdate(insertedSections: [index]), animated: animatingDifferences)
+        return
+      }
+      try show(tree, inSection: index, animated: animatingDifferences, .applyToSection)
+    }
+  }
+
+  /// Makes `tree` the tree of the section at `index` and sends the list view the difference
+  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
+  @usableFromInline func show(
+    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
+  ) throws(Error) {
+    let section = sections[index].id
+    let oldRows = rows.items(inSection: index)
+    let newRows = shownRows(tree, section)
+    switch updateStyle {
+    case .singleBatch:
+      let batch: BatchUpdate
+      do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+        batch = try BatchUpdate(
+          from: [LayoutSection(section, items: oldRows)],
+          to: [LayoutSection(section, items: newRows)]
+        )
+      } catch {
+        throw Error(operation, .brokenIdentifiers(error))
+      }
+      sections[index].tree = tree
+      rows.replaceRows(inSection: index, with: newRows)
+      deliver(batch.placed(inSection: index), animated: animated)
+    case .staged:
+      let old = layout
+      var new = old
+      new[index].items = newRows
+      let staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>
+      do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+        staged = try StagedBatchUpdate(from: old, to: new)
+      } catch {
+        throw Error(operation, .brokenIdentifiers(error))
+      }
+      sections[index].tree = tree
+      rows.replaceRows(inSection: index, with: newRows)
+      deliverStages(staged, animated: animated)
+    }
+  }
+}
+
+extension BatchUpdate {
+  /// This batch of a one-section layout, addressed to section `section` of a larger list.
+  /// O(size of the batch).
+  @usableFromInline func placed(inSection section: Int) -> BatchUpdate {
+    func move(_ path: ListIndexPath) -> ListIndexPath {
+      ListIndexPath(item: path.item, section: section)
+    }
+    return BatchUpdate(
+      deletedItems: deletedItems.map(move),
+      insertedItems: insertedItems.map(move),
+      movedItems: movedItems.map { ItemMove(from: move($0.source), to: move($0.destination)) },
+      reloadedItems: reloadedItems.map(move),
+      reconfiguredItems: reconfiguredItems.map(move)
+    )
+  }
+}

@@ -1,0 +1,285 @@
+extension DiffableDataSource {
+  /// Where a moved row goes in its destination section's tree.
+  @usableFromInline enum MoveTarget {
+    /// Just before this item, as its previous sibling.
+    case before(ItemIdentifierType)
+    /// The last child of this item, or the last root item when nil.
+    case lastChild(of: ItemIdentifierType?)
+  }
+
+  /// Moves the row at `source`, with its subtree, so that it shows at `destination`, as a
+  /// list view reports a drag between rows. Returns what the move did.
+  ///
+  /// `destination` is the row's index path after the move. The row takes the place of the
+  /// row it lands on, as that row's previous sibling (so it is re-parented to that row's
+  /// parent); dropped past the last row, it becomes the last root item (in a section showing
+  /// a header, the header's last child). To drop a row onto another, making it that row's
+  /// last child, use ``moveItem(at:into:)``.
+  ///
+  /// The list view receives one batch: a move for each row of the subtree that is shown (the
+  /// rows it already shows moved, as after a drag), with the rows of the old and new parents
+  /// reconfigured. ``ReorderingHandlers/willReorder`` is called with the transaction before
+  /// the batch is delivered, ``ReorderingHandlers/didReorder`` after.
+  ///
+  /// - Throws: ``DataSourceError`` without changing anything when reordering is disabled or
+  ///   refused for the row, an index path names no row, the row is a section's header or
+  ///   would go above one, or during another update.
+  /// - Complexity: O(n) for n rows, to build the transaction's snapshots; the move itself is
+  ///   O(k·log n + d) for the k rows of the subtree at depth d.
+  @discardableResult
+  public func moveItem(at source: ListIndexPath, to destination: ListIndexPath) throws(Error)
+    -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
+  {
+    try performUpdate(.moveItem) { () throws(Error) in
+      let (item, block) = try movableRow(at: source, .moveItem)
+      let sameSection = destination.section == source.section
+      guard sections.indices.contains(destination.section) else {
+        throw Error(.moveItem, .unknownIndexPath(destination))
+      }
+      let remaining = rows.count(inSection: destination.section) - (sameSection ? block : 0)
+      guard (0...remaining).contains(destination.item) else {
+        throw Error(.moveItem, .unknownIndexPath(destination))
+      }
+      // The row the moved one lands on, counted without the moved rows.
+      var landing = destination.item
+      if sameSection && landing >= source.item { landing += block }
+      let header = headerItem(ofSection: destination.section)
+      let target: MoveTarget
+      if landing < rows.count(inSection: destination.section) {
+        let below = rows.item(at: landing, inSection: destination.section)
+        if below == header { throw Error(.moveItem, .moveAroundHeader(item)) }
+        target = .before(below)
+      } else if let header,
+        header != leafHeader(sections[destination.section].tree, sections[destination.section].id)
+      {
+        target = .lastChild(of: header)
+      } else {
+        target = .lastChild(of: nil)
+      }
+      return try performMove(
+        item, at: source, rows: block, to: destination.section, target, .moveItem)
+    }
+  }
+
+  /// Moves the row at `source`, with its subtree, to be the last child of the row at `parent`,
+  /// as a list view reports a drop onto a row. Returns what the move did.
+  ///
+  /// When `parent` is collapsed the moved rows disappear (the view receives their deletes),
+  /// as they do below any collapsed row. Handlers and batches as ``moveItem(at:to:)``.
+  ///
+  /// - Throws: ``DataSourceError`` without changing anything when reordering is disabled or
+  ///   refused, an index path names no row, the row is a section's header, `parent` is the row
+  ///   or lies in its subtree, or during another update.
+  /// - Complexity: as ``moveItem(at:to:)``.
+  @discardableResult
+  public func moveItem(at source: ListIndexPath, into parent: ListIndexPath) throws(Error)
+    -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
+  {
+    try performUpdate(.moveItemInto) { () throws(Error) in
+      let (item, block) = try movableRow(at: source, .moveItemInto)
+      guard let parentItem = itemIdentifier(for: parent) else {
+        throw Error(.moveItemInto, .unknownIndexPath(parent))
+      }
+      if parentItem == leafHeader(sections[parent.section].tree, sections[parent.section].id) {
+        throw Error(.moveItemInto, .moveAroundHeader(item))
+      }
+      if parent.section == source.section {
+        let tree = sections[source.section].tree.storage.tree
+        if tree.isInSubtree(tree.slot(of: parentItem), of: tree.slot(of: item)) {
+          throw Error(.moveItemInto, .moveIntoOwnSubtree(item))
+        }
+      }
+      return try performMove(
+        item, at: source, rows: block, to: parent.section, .lastChild(of: parentItem),
+        .moveItemInto)
+    }
+  }
+
+  /// The item at `source` and the number of rows it and its shown descendants take, after
+  /// checking that it may move.
+  @usableFromInline func movableRow(at source: ListIndexPath, _ operation: Error.Operation)
+    throws(Error) -> (ItemIdentifierType, Int)
+  {
+    guard let canReorder = reorderingHandlers.canReorderItem else {
+      throw Error(operation, .reorderingDisabled)
+    }
+    guard let item = itemIdentifier(for: source) else {
+      throw Error(operation, .unknownIndexPath(source))
+    }
+    if item == headerItem(ofSection: source.section) {
+      throw Error(operation, .headerCannotMove(item))
+    }
+    guard canReorder(item) else { throw Error(operation, .reorderRefused(item)) }
+    let expanded = sections[source.section].tree.isExpanded(item)
+    return (
+      item, 1 + (expanded ? visibleDescendants(of: item, inSection: source.section).count : 0)
+    )
+  }
+
+  /// The header of the section at `section`, when it shows one. O(1).
+  @usableFromInline func headerItem(ofSection section: Int) -> ItemIdentifierType? {
+    guard headerMode(for: sections[section].id) == .firstItemInSection else { return nil }
+    let tree = sections[section].tree.storage.tree
+    return tree.firstRoot >= 0 ? tree.nodes[Int(tree.firstRoot)].item : nil
+  }
+
+  @usableFromInline func performMove(
+    _ item: ItemIdentifierType, at source: ListIndexPath, rows block: Int,
+    to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
+  ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
+    let initial = snapshot()
+    let initialTrees = (sections[source.section].tree, sections[destination].tree)
+    let oldParent = sections[source.section].tree.parent(of: item)
+    // The trees.
+    do {
+      if source.section == destination {
+        switch target {
+        case .before(let below): try sections[destination].tree.tryMove(item, before: below)
+        case .lastChild(let parent):
+          try sections[destination].tree.tryMove(item, to: parent, at: nil)
+        }
+      } else {
+        let subtree = try sections[source.section].tree.trySnapshot(of: item, includingParent: true)
+        var destinationTree = sections[destination].tree
+        switch target {
+        case .before(let below): try destinationTree.tryInsert(subtree, before: below)
+        case .lastChild(let parent): try destinationTree.tryAppend(subtree, to: parent)
+        }
+        sections[source.section].tree.delete([item])
+        sections[destination].tree = destinationTree
+      }
+    } catch {
+      throw Error(operation, .sectionSnapshot(error))
+    }
+    // The rows.
+    let moved = rows.remove(source.item..<source.item + block, inSection: source.section)
+    let landing = shownPosition(of: item, inSection: destination)
+    if let landing { rows.insert(moved, at: landing, inSection: destination) }
+    // The batch.
+    var batch = BatchUpdate()
+    for offset in 0..<block {
+      let from = ListIndexPath(item: source.item + offset, section: source.section)
+      if let landing {
+        let to = ListIndexPath(item: landing + offset, section: destination)
+        if from == to {
+          batch.reconfiguredItems.append(to)
+        } else {
+          batch.movedItems.append(.init(from: from, to: to))
+        }
+      } else {
+        batch.deletedItems.append(from)
+      }
+    }
+    let newParent = sections[destination].tree.parent(of: item)
+    for parent in [oldParent, newParent] {
+      if let parent, let path = indexPath(for: parent), !batch.reconfiguredItems.contains(path) {
+        batch.reconfiguredItems.append(path)
+      }
+    }
+    batch.reconfiguredItems.sort()
+    // The transaction.
+    let final = snapshot()
+    let transaction = makeTransaction(
+      initial: initial, final: final, moved: moved, from: source, to: destination,
+      landing: landing, initialTrees: initialTrees)
+    reorderingHandlers.willReorder?(transaction)
+    deliver(batch, animated: true)
+    reorderingHandlers.didReorder?(transaction)
+    return transaction
+  }
+
+  /// The row position `item` has in its section's tree as it is now, counting the rows
+  /// before it, or nil when a collapsed ancestor hides it. O(d + log n) for depth d.
+  @usableFromInline func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int?
+  {
+    if let header = leafHeader(sections[section].tree, sections[section].id), header != item,
+      !sections[section].tree.isExpanded(header)
+    {
+      return nil
+    }
+    let storage = sections[section].tree.storage
+    let slot = storage.tree.slot(of: item)
+    var ancestor = storage.tree.nodes[Int(slot)].parent
+    while ancestor >= 0 {
+      if !storage.tree.nodes[Int(ancestor)].isExpanded { return nil }
+      ancestor = storage.tree.nodes[Int(ancestor)].parent
+    }
+    // The row shown just before `item`: the last shown row of its previous sibling's subtree,
+    // else its parent.
+    var previous = storage.tree.nodes[Int(slot)].previous
+    if previous >= 0 {
+      while storage.tree.nodes[Int(previous)].isExpanded
+        && storage.tree.nodes[Int(previous)].lastChild >= 0
+      {
+        previous = storage.tree.nodes[Int(previous)].lastChild
+      }
+    } else {
+      previous = storage.tree.nodes[Int(slot)].parent
+    }
+    guard previous >= 0 else { return 0 }
+    return rows.location(of: storage.tree.nodes[Int(previous)].item)!.row + 1
+  }
+
+  @usableFromInline func makeTransaction(
+    initial: Snapshot, final: Snapshot, moved: [ItemIdentifierType], from source: ListIndexPath,
+    to destination: Int, landing: Int?, initialTrees: (SectionSnapshot, SectionSnapshot)
+  ) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
+    func offset(_ snapshot: Snapshot, _ section: Int) -> Int {
+      snapshot.sectionIdentifiers.prefix(section).reduce(0) {
+        $0 + snapshot.numberOfItems(inSection: $1)
+      }
+    }
+    func difference(_ removedAt: Int, _ insertedAt: Int?) -> CollectionDifference<
+      ItemIdentifierType
+    > {
+      var changes: [CollectionDifference<ItemIdentifierType>.Change] = []
+      for (index, item) in moved.enumerated() {
+        let insertion = insertedAt.map { $0 + index }
+        changes.append(.remove(offset: removedAt + index, element: item, associatedWith: insertion))
+        if let insertion {
+          changes.append(
+            .insert(offset: insertion, element: item, associatedWith: removedAt + index))
+        }
+      }
+      return CollectionDifference(changes)!
+    }
+    let sourceID = sections[source.section].id
+    let whole = difference(
+      offset(initial, source.section) + source.item,
+      landing.map { offset(final, destination) + $0 })
+    var sectionTransactions:
+      [DiffableDataSourceSectionTransaction<
+        SectionIdentifierType, ItemIdentifierType
+      >] = []
+    if source.section == destination {
+      sectionTransactions.append(
+        .init(
+          sectionIdentifier: sourceID, initialSnapshot: initialTrees.0,
+          finalSnapshot: sections[destination].tree, difference: difference(source.item, landing)))
+    } else {
+      let removals = moved.enumerated().map {
+        CollectionDifference<ItemIdentifierType>.Change.remove(
+          offset: source.item + $0.offset, element: $0.element, associatedWith: nil)
+      }
+      let insertions = landing.map { landing in
+        moved.enumerated().map {
+          CollectionDifference<ItemIdentifierType>.Change.insert(
+            offset: landing + $0.offset, element: $0.element, associatedWith: nil)
+        }
+      }
+      sectionTransactions.append(
+        .init(
+          sectionIdentifier: sourceID, initialSnapshot: initialTrees.0,
+          finalSnapshot: sections[source.section].tree,
+          difference: CollectionDifference(removals)!))
+      sectionTransactions.append(
+        .init(
+          sectionIdentifier: sections[destination].id, initialSnapshot: initialTrees.1,
+          finalSnapshot: sections[destination].tree,
+          difference: CollectionDifference(insertions ?? [])!))
+    }
+    return DiffableDataSourceTransaction(
+      initialSnapshot: initial, finalSnapshot: final, difference: whole,
+      sectionTransactions: sectionTransactions)
+  }
+}

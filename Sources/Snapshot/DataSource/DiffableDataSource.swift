@@ -1,0 +1,310 @@
+/// Owns what a list shows and tells a list view exactly what changed: the headless
+/// counterpart of UIKit's `UICollectionViewDiffableDataSource`.
+///
+/// It holds one section snapshot (a tree with expansion state) per section, and shows each
+/// section's visible items as its rows. Apps hand it snapshots (``apply(_:animatingDifferences:completion:)``,
+/// ``apply(_:to:animatingDifferences:expansion:completion:)``); users expand, collapse and move
+/// rows (``expand(_:animated:)``, ``collapse(_:animated:)``, ``moveItem(at:to:)``). Each change
+/// reaches the ``listView`` as a reload or as batches that a list view always accepts.
+///
+/// ```swift
+/// let dataSource = DiffableDataSource<Section, ListItem>(listView: view)
+/// dataSource.apply(sectionSnapshot, to: .fruits)
+/// try dataSource.collapse(.header("Fruits"))  // the view deletes the rows below the header
+/// ```
+///
+/// ## Cost
+/// Expanding or collapsing costs O(k + log n) expected for the k rows that appear or
+/// disappear in a list of n rows, from the call to the batch the view receives: the rows of
+/// each section live in an order-statistics tree (a treap over positions), so finding a row's
+/// position never walks the list. Row queries (``itemIdentifier(for:)``, ``indexPath(for:)``)
+/// are O(log n). Applying a snapshot diffs the old rows against the new ones: O(n).
+///
+/// ## Isolation
+/// A data source is not `Sendable`: use it from one isolation (the main actor, or one actor
+/// of yours), as Apple's is used from one queue. Its list view and handlers are called
+/// synchronously on that isolation. Updating the data source while it delivers an update
+/// (from a handler or a list-view callback) is refused with
+/// ``DataSourceError/Reason/reentrantUpdate`` and changes nothing.
+public final class DiffableDataSource<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+> {
+  /// The tree type of one section.
+  public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  /// The snapshot type of the whole list.
+  public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// The error type of the throwing methods.
+  public typealias Error = DataSourceError<SectionIdentifierType, ItemIdentifierType>
+
+  @usableFromInline
+  struct SectionState {
+    @usableFromInline var id: SectionIdentifierType
+    @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+
+    @inlinable init(
+      id: SectionIdentifierType, tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    ) {
+      self.id = id
+      self.tree = tree
+    }
+  }
+
+  /// The list view that receives every update. Held weakly, as a list view owns its data
+  /// source and not the reverse.
+  public weak var listView: (any DiffableListView<SectionIdentifierType, ItemIdentifierType>)?
+  /// What expanding and collapsing consult.
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers()
+  /// What moving rows consults.
+  public var reorderingHandlers = ReorderingHandlers()
+  /// Whether applies reach the view as one batch or as stages. Expanding, collapsing and
+  /// moving always send one batch (it never needs stages).
+  public var updateStyle: UpdateStyle = .singleBatch
+  /// The header mode of sections that were given none with ``setHeaderMode(_:for:)``.
+  public var defaultHeaderMode: SectionHeaderMode = .none
+
+  @usableFromInline var sections: [SectionState] = []
+  @usableFromInline var sectionIndexes: [SectionIdentifierType: Int] = [:]
+  @usableFromInline var rows = VisibleRows<ItemIdentifierType>()
+  @usableFromInline var headerModes: [SectionIdentifierType: SectionHeaderMode] = [:]
+  @usableFromInline var isUpdating = false
+
+  /// Creates an empty data source that drives `listView`.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    listView: (any DiffableListView<SectionIdentifierType, ItemIdentifierType>)? = nil
+  ) {
+    self.listView = listView
+  }
+}
+
+// MARK: - Queries
+
+extension DiffableDataSource: ListContent {
+  /// The rows the list shows, as a snapshot: each section with its visible items. Apple's
+  /// `snapshot()` answers the same way once section snapshots were applied; the trees
+  /// themselves are in ``snapshot(for:)``.
+  ///
+  /// - Complexity: O(n) for n rows.
+  public func snapshot() -> Snapshot {
+    var snapshot = Snapshot()
+    snapshot.appendSections(sections.map(\.id))
+    for (index, section) in sections.enumerated() {
+      snapshot.appendItems(rows.items(inSection: index), toSection: section.id)
+    }
+    return snapshot
+  }
+
+  /// The tree of `section` with its expansion state, or an empty snapshot for a section the
+  /// data source does not have.
+  ///
+  /// - Complexity: O(1) (the snapshot shares storage until either side changes).
+  public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
+    guard let index = sectionIndexes[section] else { return SectionSnapshot() }
+    return sections[index].tree
+  }
+
+  /// The item shown at `indexPath`, or nil when no row is there.
+  ///
+  /// - Complexity: O(log n) expected.
+  public func itemIdentifier(for indexPath: ListIndexPath) -> ItemIdentifierType? {
+    guard sections.indices.contains(indexPath.section),
+      (0..<rows.count(inSection: indexPath.section)).contains(indexPath.item)
+    else { return nil }
+    return rows.item(at: indexPath.item, inSection: indexPath.section)
+  }
+
+  /// Where `item` is shown, or nil when it is not a row (absent, or below a collapsed parent).
+  ///
+  /// - Complexity: O(log n) expected.
+  public func indexPath(for item: ItemIdentifierType) -> ListIndexPath? {
+    guard let (section, row) = rows.location(of: item) else { return nil }
+    return ListIndexPath(item: row, section: section)
+  }
+
+  /// The section at `index`, or nil.
+  ///
+  /// - Complexity: O(1).
+  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    sections.indices.contains(index) ? sections[index].id : nil
+  }
+
+  /// The index of `section`, or nil.
+  ///
+  /// - Complexity: O(1) expected.
+  public func index(for section: SectionIdentifierType) -> Int? {
+    sectionIndexes[section]
+  }
+
+  /// The number of sections.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of rows in the section at `section`; 0 for an index out of range.
+  ///
+  /// - Complexity: O(1).
+  public func numberOfItems(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? rows.count(inSection: section) : 0
+  }
+
+  /// The header mode of `section`.
+  ///
+  /// - Complexity: O(1) expected.
+  public func headerMode(for section: SectionIdentifierType) -> SectionHeaderMode {
+    headerModes[section] ?? defaultHeaderMode
+  }
+
+  /// Sets the header mode of `section`, present or future. A section that now shows a leaf
+  /// header starts unfolded; a folded section whose header mode ends shows its rows again,
+  /// and the list view receives them. Throws without changing anything when the section's
+  /// current tree breaks the mode, or during another update.
+  ///
+  /// - Complexity: O(1) expected when the section is absent, else O(rows of the section).
+  public func setHeaderMode(_ mode: SectionHeaderMode, for section: SectionIdentifierType)
+    throws(Error)
+  {
+    try performUpdate(.setHeaderMode) { () throws(Error) in
+      guard let index = sectionIndexes[section] else {
+        headerModes[section] = mode
+        return
+      }
+      var tree = sections[index].tree
+      try checkHeaderMode(mode, tree, section, .setHeaderMode)
+      let previous = headerModes[section]
+      headerModes[section] = mode
+      if let header = leafHeader(tree, section) { tree.expand([header]) }
+      do throws(Error) {
+        try show(tree, inSection: index, animated: true, .setHeaderMode)
+      } catch {
+        headerModes[section] = previous
+        throw error
+      }
+    }
+  }
+
+  @usableFromInline func checkHeaderMode(
+    _ mode: SectionHeaderMode, _ tree: SectionSnapshot, _ section: SectionIdentifierType,
+    _ operation: Error.Operation
+  ) throws(Error) {
+    guard mode == .firstItemInSection else { return }
+    let nodes = tree.storage.tree.nodes
+    let first = tree.storage.tree.firstRoot
+    guard first >= 0 else { return }
+    if nodes[Int(first)].firstChild >= 0 && nodes[Int(first)].next >= 0 {
+      throw Error(
+        operation, .headerWithChildrenAndSiblings(section, header: nodes[Int(first)].item))
+    }
+  }
+
+  /// The header of `tree` when the section shows a leaf header (one that folds the section),
+  /// else nil. O(1).
+  @usableFromInline func leafHeader(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
+    -> ItemIdentifierType?
+  {
+    guard headerMode(for: section) == .firstItemInSection else { return nil }
+    let first = tree.storage.tree.firstRoot
+    guard first >= 0, tree.storage.tree.nodes[Int(first)].firstChild < 0 else { return nil }
+    return tree.storage.tree.nodes[Int(first)].item
+  }
+
+  /// The rows `tree` shows as section `section`: its visible items, or only its header when
+  /// a leaf header folds the section. O(rows).
+  @usableFromInline func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
+    -> [ItemIdentifierType]
+  {
+    if let header = leafHeader(tree, section), !tree.isExpanded(header) { return [header] }
+    return tree.visibleItems
+  }
+
+  /// The section index whose tree holds `item`, or nil. O(1) expected for a row, else
+  /// O(sections).
+  @usableFromInline func sectionIndex(containing item: ItemIdentifierType) -> Int? {
+    if let (section, _) = rows.location(of: item) { return section }
+    return sections.firstIndex { $0.tree.contains(item) }
+  }
+}
+
+// MARK: - Delivery
+
+extension DiffableDataSource {
+  /// Runs `body` as one update: refuses to start while another runs, so that no handler or
+  /// list-view callback can change the state an update is delivering.
+  @usableFromInline func performUpdate<Result>(
+    _ operation: Error.Operation, _ body: () throws(Error) -> Result
+  ) throws(Error) -> Result {
+    guard !isUpdating else { throw Error(operation, .reentrantUpdate) }
+    isUpdating = true
+    defer { isUpdating = false }
+    return try body()
+  }
+
+  @usableFromInline func deliver(_ batch: BatchUpdate, animated: Bool) {
+    guard !batch.isEmpty, let listView else { return }
+    listView.performBatchUpdates(batch, animated: animated, content: self)
+  }
+
+  @usableFromInline func deliverStages(
+    _ staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>, animated: Bool
+  ) {
+    guard let listView else { return }
+    for stage in staged.stages {
+      listView.performBatchUpdates(
+        stage.batch, animated: animated, content: LayoutContent(stage.layout))
+    }
+  }
+
+  @usableFromInline func deliverReload() {
+    listView?.reloadData(self)
+  }
+
+  /// The rows of every section, as layout sections. O(n).
+  @usableFromInline var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
+    sections.indices.map { LayoutSection(sections[$0].id, items: rows.items(inSection: $0)) }
+  }
+}
+
+// MARK: - Invariants
+
+extension DiffableDataSource {
+  /// Stops the program if the data source's internal structure is inconsistent: every
+  /// section's rows must be its tree's visible items (or its header alone when folded), every tree valid and in its header mode,
+  /// and no item in two sections. For tests.
+  ///
+  /// - Complexity: O(n) for n items.
+  public func _checkInvariants() {
+    if let violation = _invariantViolation() { preconditionFailure(violation) }
+  }
+
+  /// The first broken invariant (see ``_checkInvariants()``), or nil.
+  ///
+  /// - Complexity: O(n) for n items.
+  public func _invariantViolation() -> String? {
+    if let violation = rows.invariantViolation() { return "rows: \(violation)" }
+    if rows.sectionCount != sections.count {
+      return "\(rows.sectionCount) row sections for \(sections.count) sections"
+    }
+    if sectionIndexes.count != sections.count { return "section index size differs" }
+    var owner: [ItemIdentifierType: SectionIdentifierType] = [:]
+    for (index, section) in sections.enumerated() {
+      if sectionIndexes[section.id] != index { return "section \(section.id): index differs" }
+      if let violation = section.tree._invariantViolation() {
+        return "section \(section.id): \(violation)"
+      }
+      if rows.items(inSection: index) != shownRows(section.tree, section.id) {
+        return "section \(section.id): rows differ from the tree's shown items"
+      }
+      do {
+        try checkHeaderMode(headerMode(for: section.id), section.tree, section.id, .apply)
+      } catch {
+        return "section \(section.id): \(error)"
+      }
+      for item in section.tree.items {
+        if let other = owner.updateValue(section.id, forKey: item) {
+          return "item \(item) in sections \(other) and \(section.id)"
+        }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,37 @@
+/// What a user's move did, as Apple's `NSDiffableDataSourceTransaction`: the list before and
+/// after, and the difference between them.
+///
+/// The snapshots hold the rows the list shows (as ``DiffableDataSource/snapshot()``), and
+/// ``difference`` is over their `itemIdentifiers`: the moved rows removed at their old
+/// offsets and inserted at their new ones, each removal associated with its insertion.
+public struct DiffableDataSourceTransaction<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable {
+  /// The rows before the move.
+  public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// The rows after the move.
+  public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// The change from the initial rows to the final ones.
+  public let difference: CollectionDifference<ItemIdentifierType>
+  /// One transaction per section the move touched.
+  public let sectionTransactions:
+    [DiffableDataSourceSectionTransaction<
+      SectionIdentifierType, ItemIdentifierType
+    >]
+}
+
+/// What a user's move did to one section, as Apple's `NSDiffableDataSourceSectionTransaction`.
+///
+/// ``difference`` is over the section's visible items.
+public struct DiffableDataSourceSectionTransaction<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable {
+  /// The section.
+  public let sectionIdentifier: SectionIdentifierType
+  /// The section's tree before the move.
+  public let initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  /// The section's tree after the move.
+  public let finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+  /// The change from the section's visible items before to after.
+  public let difference: CollectionDifference<ItemIdentifierType>
+}

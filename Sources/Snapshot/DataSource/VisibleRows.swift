@@ -1,0 +1,362 @@
+/// The rows a data source shows, section by section, as an order-statistics structure: the
+/// position of a row, the row at a position, and inserting or removing a run of k adjacent
+/// rows all cost O(log n) expected (plus O(k) for the run), whatever the size of the list.
+///
+/// Each section's rows form an implicit treap (a binary search tree ordered by position,
+/// heap-ordered by random priorities, so its depth is O(log n) expected whatever the data).
+/// Every node keeps its subtree's size; a row's position is found by walking up from its
+/// node, which an identifier index reaches in O(1) expected. All nodes of all sections live
+/// in one array; freed nodes are reused. No operation recurses.
+@usableFromInline
+struct VisibleRows<Item: Hashable> {
+  @usableFromInline
+  struct Node {
+    @usableFromInline var item: Item?
+    @usableFromInline var left: Int32 = -1
+    @usableFromInline var right: Int32 = -1
+    @usableFromInline var parent: Int32 = -1
+    @usableFromInline var size: Int32 = 1
+    @usableFromInline var priority: UInt32
+    @usableFromInline var section: Int32
+
+    @inlinable init(item: Item, priority: UInt32, section: Int32) {
+      self.item = item
+      self.priority = priority
+      self.section = section
+    }
+  }
+
+  @usableFromInline var nodes: [Node] = []
+  @usableFromInline var free: [Int32] = []
+  /// The root of each section's treap (-1: no rows), by section index.
+  @usableFromInline var roots: [Int32] = []
+  /// Item -> node.
+  @usableFromInline var index: [Item: Int32] = [:]
+  @usableFromInline var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  @inlinable init() {}
+
+  // MARK: Queries
+
+  /// The number of sections. O(1).
+  @inlinable var sectionCount: Int { roots.count }
+
+  /// The number of rows in `section`. O(1).
+  @inlinable func count(inSection section: Int) -> Int {
+    size(roots[section])
+  }
+
+  /// The total number of rows. O(1).
+  @inlinable var totalCount: Int { index.count }
+
+  @inlinable func size(_ node: Int32) -> Int {
+    node < 0 ? 0 : Int(nodes[Int(node)].size)
+  }
+
+  /// Whether `item` is a row. O(1) expected.
+  @inlinable func contains(_ item: Item) -> Bool {
+    index[item] != nil
+  }
+
+  /// The section and position of `item`, or nil when it is not a row. O(log n) expected.
+  @inlinable func location(of item: Item) -> (section: Int, row: Int)? {
+    guard let node = index[item] else { return nil }
+    return (Int(nodes[Int(node)].section), rank(node))
+  }
+
+  /// The position of `node` within its section. O(depth).
+  @inlinable func rank(_ node: Int32) -> Int {
+    var position = size(nodes[Int(node)].left)
+    var current = node
+    var parent = nodes[Int(current)].parent
+    while parent >= 0 {
+      if nodes[Int(parent)].right == current {
+        position += size(nodes[Int(parent)].left) + 1
+      }
+      current = parent
+      parent = nodes[Int(current)].parent
+    }
+    return position
+  }
+
+  /// The item at `row` of `section`; `row` must be in range. O(log n) expected.
+  @inlinable func item(at row: Int, inSection section: Int) -> Item {
+    nodes[Int(node(at: row, in: roots[section]))].item!
+  }
+
+  @inlinable func node(at row: Int, in root: Int32) -> Int32 {
+    var current = root
+    var remaining = row
+    while true {
+      let leftSize = size(nodes[Int(current)].left)
+      if remaining < leftSize {
+        current = nodes[Int(current)].left
+      } else if remaining == leftSize {
+        return current
+      } else {
+        remaining -= leftSize + 1
+        current = nodes[Int(current)].right
+      }
+    }
+  }
+
+  /// The rows of `section`, in order. O(rows).
+  @inlinable func items(inSection section: Int) -> [Item] {
+    var result: [Item] = []
+    result.reserveCapacity(count(inSection: section))
+    forEachNode(in: roots[section]) { result.append(nodes[Int($0)].item!) }
+    return result
+  }
+
+  /// Calls `body` with every node of the treap at `root`, in order. O(size), no recursion.
+  @inlinable func forEachNode(in root: Int32, _ body: (Int32) -> Void) {
+    var stack: [Int32] = []
+    var current = root
+    while current >= 0 || !stack.isEmpty {
+      while current >= 0 {
+        stack.append(current)
+        current = nodes[Int(current)].left
+      }
+      let node = stack.removeLast()
+      body(node)
+      current = nodes[Int(node)].right
+    }
+  }
+
+  // MARK: Sections
+
+  /// Replaces every section's rows. O(n) for n rows.
+  @inlinable mutating func reset(sections: [[Item]]) {
+    nodes.removeAll(keepingCapacity: true)
+    free.removeAll()
+    index.removeAll(keepingCapacity: true)
+    roots = []
+    index.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+    for items in sections {
+      roots.append(-1)
+      insert(items, at: 0, inSection: roots.count - 1)
+    }
+  }
+
+  /// Replaces the rows of `section`. O(old rows + new rows).
+  @inlinable mutating func replaceRows(inSection section: Int, with items: [Item]) {
+    release(roots[section])
+    roots[section] = -1
+    insert(items, at: 0, inSection: section)
+  }
+
+  /// Adds an empty section at the end. O(1) amortized.
+  @inlinable mutating func appendSection() {
+    roots.append(-1)
+  }
+
+  // MARK: Rows
+
+  /// Inserts `items` as rows `row ..< row + items.count` of `section`. The items must not be
+  /// rows already. O(k + log n) expected for k items.
+  @inlinable mutating func insert(
+    _ items: some Collection<Item>, at row: Int, inSection section: Int
+  ) {
+    guard !items.isEmpty else { return }
+    let block = build(items, section: Int32(section))
+    let (before, after) = split(roots[section], at: row)
+    roots[section] = merge(merge(before, block), after)
+  }
+
+  /// Removes rows `rows` of `section`, returning their items in order. O(k + log n) expected
+  /// for k rows.
+  @inlinable @discardableResult
+  mutating func remove(_ rows: Range<Int>, inSection section: Int) -> [Item] {
+    guard !rows.isEmpty else { return [] }
+    let (before, rest) = split(roots[section], at: rows.lowerBound)
+    let (middle, after) = split(rest, at: rows.count)
+    roots[section] = merge(before, after)
+    var removed: [Item] = []
+    removed.reserveCapacity(rows.count)
+    forEachNode(in: middle) { removed.append(nodes[Int($0)].item!) }
+    release(middle)
+    return removed
+  }
+
+  // MARK: Treap internals
+
+  @inlinable mutating func nextPriority() -> UInt32 {
+    // xorshift64*: priorities independent of the items, so no input can unbalance the treap.
+    random ^= random >> 12
+    random ^= random << 25
+    random ^= random >> 27
+    return UInt32(truncatingIfNeeded: (random &* 0x2545_F491_4F6C_DD1D) >> 32)
+  }
+
+  @inlinable mutating func allocate(_ item: Item, section: Int32) -> Int32 {
+    let node = Node(item: item, priority: nextPriority(), section: section)
+    if let slot = free.popLast() {
+      nodes[Int(slot)] = node
+      return slot
+    }
+    nodes.append(node)
+    return Int32(nodes.count - 1)
+  }
+
+  /// Frees every node of the treap at `root` and forgets their items. O(size).
+  @inlinable mutating func release(_ root: Int32) {
+    guard root >= 0 else { return }
+    var stack: [Int32] = [root]
+    while let node = stack.popLast() {
+      let (left, right) = (nodes[Int(node)].left, nodes[Int(node)].right)
+      if left >= 0 { stack.append(left) }
+      if right >= 0 { stack.append(right) }
+      index[nodes[Int(node)].item!] = nil
+      nodes[Int(node)].item = nil
+      free.append(node)
+    }
+  }
+
+  /// A treap of `items` in order, built in O(k) with a stack (a Cartesian tree on random
+  /// priorities), each item indexed.
+  @inlinable mutating func build(_ items: some Collection<Item>, section: Int32) -> Int32 {
+    var stack: [Int32] = []
+    stack.reserveCapacity(64)
+    for item in items {
+      let node = allocate(item, section: section)
+      index[item] = node
+      var lastPopped: Int32 = -1
+      while let top = stack.last, nodes[Int(top)].priority < nodes[Int(node)].priority {
+        stack.removeLast()
+        finish(top)
+        lastPopped = top
+      }
+      nodes[Int(node)].left = lastPopped
+      if lastPopped >= 0 { nodes[Int(lastPopped)].parent = node }
+      if let top = stack.last {
+        nodes[Int(top)].right = node
+        nodes[Int(node)].parent = top
+      }
+      stack.append(node)
+    }
+    // The stack is the right spine, root first; the nodes above each one are its right subtree.
+    for node in stack.reversed() { finish(node) }
+    return stack.first ?? -1
+  }
+
+  /// Recomputes the size of `node` from its children.
+  @inlinable mutating func finish(_ node: Int32) {
+    nodes[Int(node)].size = Int32(
+      1 + size(nodes[Int(node)].left) + size(nodes[Int(node)].right))
+  }
+
+  /// Splits the treap at `root` into its first `count` rows and the rest. O(depth).
+  @inlinable mutating func split(_ root: Int32, at count: Int) -> (Int32, Int32) {
+    var leftRoot: Int32 = -1
+    var rightRoot: Int32 = -1
+    var leftTail: Int32 = -1
+    var rightTail: Int32 = -1
+    var path: [Int32] = []
+    var current = root
+    var remaining = count
+    while current >= 0 {
+      path.append(current)
+      let leftSize = size(nodes[Int(current)].left)
+      if remaining <= leftSize {
+        // `current` and its right subtree go right; keep splitting its left subtree.
+        if rightTail < 0 {
+          rightRoot = current
+          nodes[Int(current)].parent = -1
+        } else {
+          nodes[Int(rightTail)].left = current
+          nodes[Int(current)].parent = rightTail
+        }
+        rightTail = current
+        current = nodes[Int(current)].left
+      } else {
+        remaining -= leftSize + 1
+        if leftTail < 0 {
+          leftRoot = current
+          nodes[Int(current)].parent = -1
+        } else {
+          nodes[Int(leftTail)].right = current
+          nodes[Int(current)].parent = leftTail
+        }
+        leftTail = current
+        current = nodes[Int(current)].right
+      }
+    }
+    if leftTail >= 0 { nodes[Int(leftTail)].right = -1 }
+    if rightTail >= 0 { nodes[Int(rightTail)].left = -1 }
+    for node in path.reversed() { finish(node) }
+    return (leftRoot, rightRoot)
+  }
+
+  /// Joins two treaps, every row of `first` before every row of `second`. O(depth).
+  @inlinable mutating func merge(_ first: Int32, _ second: Int32) -> Int32 {
+    if first < 0 { return second }
+    if second < 0 { return first }
+    var root: Int32 = -1
+    var tail: Int32 = -1
+    var attachRight = false
+    var path: [Int32] = []
+    var a = first
+    var b = second
+    @inline(__always) func attach(_ node: Int32, _ nodes: inout [Node]) {
+      if tail < 0 {
+        root = node
+      } else if attachRight {
+        nodes[Int(tail)].right = node
+      } else {
+        nodes[Int(tail)].left = node
+      }
+      if node >= 0 { nodes[Int(node)].parent = tail }
+    }
+    while a >= 0 && b >= 0 {
+      if nodes[Int(a)].priority > nodes[Int(b)].priority {
+        attach(a, &nodes)
+        path.append(a)
+        tail = a
+        attachRight = true
+        a = nodes[Int(a)].right
+      } else {
+        attach(b, &nodes)
+        path.append(b)
+        tail = b
+        attachRight = false
+        b = nodes[Int(b)].left
+      }
+    }
+    attach(a >= 0 ? a : b, &nodes)
+    for node in path.reversed() { finish(node) }
+    return root
+  }
+
+  // MARK: Invariants
+
+  /// A description of the first broken invariant, or nil. O(n).
+  @usableFromInline func invariantViolation() -> String? {
+    var seen = 0
+    for (section, root) in roots.enumerated() {
+      if root >= 0 && nodes[Int(root)].parent != -1 {
+        return "section \(section): root has a parent"
+      }
+      var stack: [Int32] = root >= 0 ? [root] : []
+      while let node = stack.popLast() {
+        let n = nodes[Int(node)]
+        guard let item = n.item else { return "section \(section): a freed node is linked" }
+        if n.section != Int32(section) {
+          return "row \(item): section \(n.section), expected \(section)"
+        }
+        if index[item] != node { return "row \(item): the index points elsewhere" }
+        if n.size != Int32(1 + size(n.left) + size(n.right)) { return "row \(item): wrong size" }
+        for child in [n.left, n.right] where child >= 0 {
+          if nodes[Int(child)].parent != node { return "row \(item): child's parent differs" }
+          if nodes[Int(child)].priority > n.priority { return "row \(item): heap order broken" }
+          stack.append(child)
+        }
+        seen += 1
+      }
+    }
+    if seen != index.count { return "\(index.count) indexed items, \(seen) rows" }
+    if seen + free.count != nodes.count {
+      return "nodes leak: \(nodes.count) nodes, \(seen) rows, \(free.count) free"
+    }
+    return nil
+  }
+}
