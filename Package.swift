@@ -7,14 +7,20 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Snapshot", targets: ["Snapshot"]),
+    // A list-view simulator for users' tests: checks every batch a data source hands it.
+    .library(name: "SnapshotTestSupport", targets: ["SnapshotTestSupport"]),
     .executable(name: "snapshot-bench", targets: ["snapshot-bench"]),
   ],
   targets: [
     .target(name: "Snapshot"),
+    .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
     .executableTarget(name: "snapshot-bench", dependencies: ["Snapshot"]),
-    .testTarget(name: "SnapshotTests", dependencies: ["Snapshot"]),
+    .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .testTarget(
+      name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
-    .testTarget(name: "FoundationInteropTests", dependencies: ["Snapshot"]),
+    .testTarget(
+      name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

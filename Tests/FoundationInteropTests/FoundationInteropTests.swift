@@ -2,6 +2,7 @@
 // app imports Foundation (through UIKit or AppKit) next to this module.
 import Foundation
 import Snapshot
+import SnapshotTestSupport
 import Testing
 
 @Suite("Foundation beside Snapshot")
@@ -26,5 +27,20 @@ struct FoundationInteropTests {
     #expect(staged.stages.count == 1)
     let section: LayoutSection<String, Int> = LayoutSection("a", items: [1, 3])
     #expect(try BatchUpdate(from: [LayoutSection("a", items: [1, 2, 3])], to: [section]) == batch)
+  }
+
+  @Test("the test-support library's names read unqualified next to Foundation's")
+  func unqualifiedTestSupport() throws {
+    let view = ListViewSimulator<String, Int>()
+    let old = [LayoutSection("a", items: [1, 2, 3])]
+    let new = [LayoutSection("a", items: [1, 3])]
+    view.reloadData(LayoutContent(old))
+    let batch = BatchUpdate(deletedItems: [ListIndexPath(item: 1, section: 0)])
+    view.performBatchUpdates(batch, animated: true, content: LayoutContent(new))
+    try view.verify()
+    #expect(view.sections == new)
+    let rule: BatchRules.Rule? = BatchRules.simulate(old: old, batch: batch, new: old).violation?
+      .rule
+    #expect(rule == .itemCount)
   }
 }

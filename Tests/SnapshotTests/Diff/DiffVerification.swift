@@ -1,3 +1,5 @@
+import SnapshotTestSupport
+
 @testable import Snapshot
 
 typealias Layout = [LayoutSection<Int, Int>]
@@ -87,7 +89,7 @@ func verifyDiff(
   let reconfigureItems = Set(marks.reconfiguredItems.filter(inBoth)).subtracting(reloadItems)
 
   // The single batch.
-  let outcome = BatchSimulator.simulate(old: old, batch: single, new: new)
+  let outcome = BatchRules.simulate(old: old, batch: single, new: new)
   if let failure = outcome.failure { return "single batch \(single): \(failure)" }
   if let missed = reloadSections.subtracting(outcome.freshSections).min() {
     return "single batch: section \(missed) marked for reload keeps its cells"
@@ -120,7 +122,7 @@ func verifyDiff(
     if stage.batch.isEmpty { return "stage \(number) (\(stage.kind)) is empty" }
     if stage.kind == previousKind { return "stage kind \(stage.kind) twice" }
     previousKind = stage.kind
-    let result = BatchSimulator.simulate(old: current, batch: stage.batch, new: stage.layout)
+    let result = BatchRules.simulate(old: current, batch: stage.batch, new: stage.layout)
     if let failure = result.failure {
       return "stage \(number) (\(stage.kind)) \(stage.batch): \(failure)"
     }

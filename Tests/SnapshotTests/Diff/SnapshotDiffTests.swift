@@ -1,3 +1,4 @@
+import SnapshotTestSupport
 import Testing
 
 @testable import Snapshot
@@ -35,7 +36,7 @@ import Testing
     new.reconfigureItems([3])
 
     let batch = new.batchUpdate(from: old)
-    #expect(BatchSimulator.check(old: old.layout, batch: batch, new: new.layout) == nil)
+    #expect(BatchRules.check(old: old.layout, batch: batch, new: new.layout) == nil)
     #expect(batch.reloadedItems == [ListIndexPath(item: 0, section: 1)])
     #expect(batch.reconfiguredItems == [ListIndexPath(item: 2, section: 1)])
     #expect(verifyDiff(old: old.layout, new: new.layout, marks: new.marks) == nil)
