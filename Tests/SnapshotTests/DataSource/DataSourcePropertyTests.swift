@@ -104,8 +104,26 @@ struct DataSourcePropertyTests {
       expanded: ids.map { source.snapshot(for: $0).expandedItems })
   }
 
+  /// How many steps of each kind were carried out (not refused), so that the test can show it
+  /// exercised every kind.
+  final class Coverage {
+    var done: [String: Int] = [:]
+  }
+
+  /// An index path from raw numbers: below 12 they are taken modulo the sections and rows the
+  /// source has (plus `past` rows past the end), so that most moves name real rows; 12 and 13
+  /// are used as they are, so that some name none.
+  static func path(_ source: Source, _ section: Int, _ row: Int, past: Int = 0) -> ListIndexPath {
+    guard section < 12, row < 12, source.numberOfSections > 0 else {
+      return ListIndexPath(item: row, section: section)
+    }
+    let mapped = section % source.numberOfSections
+    let rows = source.numberOfItems(inSection: mapped) + past
+    return ListIndexPath(item: rows > 0 ? row % rows : row, section: mapped)
+  }
+
   /// Runs `steps`; returns the first failure.
-  static func run(_ steps: [Step]) -> String? {
+  static func run(_ steps: [Step], coverage: Coverage? = nil) -> String? {
     let view = RecordingListView<String, Int>()
     let source = Source(listView: view)
     source.reorderingHandlers.canReorderItem = { $0 % 11 != 5 }
@@ -180,8 +198,7 @@ struct DataSourcePropertyTests {
       case .moveTo(let fromSection, let fromRow, let toSection, let toRow):
         do {
           let transaction = try source.moveItem(
-            at: ListIndexPath(item: fromRow, section: fromSection),
-            to: ListIndexPath(item: toRow, section: toSection))
+            at: path(source, fromSection, fromRow), to: path(source, toSection, toRow, past: 1))
           if transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
             != transaction.finalSnapshot.itemIdentifiers
           {
@@ -196,8 +213,7 @@ struct DataSourcePropertyTests {
       case .moveInto(let fromSection, let fromRow, let parentSection, let parentRow):
         do {
           let transaction = try source.moveItem(
-            at: ListIndexPath(item: fromRow, section: fromSection),
-            into: ListIndexPath(item: parentRow, section: parentSection))
+            at: path(source, fromSection, fromRow), into: path(source, parentSection, parentRow))
           if transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
             != transaction.finalSnapshot.itemIdentifiers
           {
@@ -210,7 +226,9 @@ struct DataSourcePropertyTests {
         do { try source.setHeaderMode(on ? .firstItemInSection : .none, for: section) } catch {
           refused = true
         }
-      case .reentrantApply(let item):
+      case .reentrantApply(let raw):
+        let all = source.snapshot().sectionIdentifiers.flatMap { source.snapshot(for: $0).items }
+        let item = all.isEmpty ? raw : all[raw % all.count]
         var inner: Source.Error?
         source.sectionSnapshotHandlers.willExpandItem = { _ in
           do throws(Source.Error) {
@@ -233,6 +251,9 @@ struct DataSourcePropertyTests {
         return
           "step \(index): the view shows \(view.rows), the source \(RecordingListView<String, Int>.read(source))"
       }
+      if !refused, let coverage {
+        coverage.done[String(step.description.prefix { $0 != "(" }), default: 0] += 1
+      }
       if refused {
         if state(source) != before { return "step \(index): refused, but the state changed" }
         if view.batches.count != batchesBefore {
@@ -245,7 +266,16 @@ struct DataSourcePropertyTests {
 
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    checkProperty(
-      "data source", count: 2_000, base: 0xDA7A_5017, generate: Self.generate, check: Self.run)
+    let coverage = Coverage()
+    checkProperty("data source", count: 2_000, base: 0xDA7A_5017, generate: Self.generate) {
+      Self.run($0, coverage: coverage)
+    }
+    for kind in [
+      "applyWhole", "applySection", "expand", "collapse", "toggle", "moveTo", "moveInto",
+      "headerMode", "reentrantApply",
+    ] {
+      let done = coverage.done[kind, default: 0]
+      #expect(done >= 200, "only \(done) \(kind) steps carried out")
+    }
   }
 }

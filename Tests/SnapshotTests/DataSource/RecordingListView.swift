@@ -1,17 +1,22 @@
+import SnapshotTestSupport
+
 @testable import Snapshot
 
-/// A list view for the data-source tests: keeps its rows, checks every batch with the
-/// batch-rule simulator against what the data source then shows, and records what it got.
+/// A list view for the data-source tests: the shipped `ListViewSimulator` (which checks every
+/// batch against the rules and what the data source then shows), plus a record of the batches
+/// and a hook into the batch callback to test reentrancy.
 final class RecordingListView<S: Hashable & Sendable, I: Hashable & Sendable>: DiffableListView {
   typealias SectionIdentifierType = S
   typealias ItemIdentifierType = I
 
-  var rows: [LayoutSection<S, I>] = []
+  let simulator = ListViewSimulator<S, I>()
   var batches: [BatchUpdate] = []
-  var reloads = 0
-  var failures: [String] = []
   /// Called from inside `performBatchUpdates`, to test reentrancy.
   var duringBatch: (() -> Void)?
+
+  var rows: [LayoutSection<S, I>] { simulator.sections }
+  var failures: [String] { simulator.failures.map(\.description) }
+  var lastBatch: BatchUpdate? { batches.last }
 
   static func read(_ content: some ListContent<S, I>) -> [LayoutSection<S, I>] {
     (0..<content.numberOfSections).map { section in
@@ -24,21 +29,12 @@ final class RecordingListView<S: Hashable & Sendable, I: Hashable & Sendable>: D
   }
 
   func reloadData(_ content: some ListContent<S, I>) {
-    reloads += 1
-    rows = Self.read(content)
+    simulator.reloadData(content)
   }
 
-  func performBatchUpdates(
-    _ batch: BatchUpdate, animated: Bool, content: some ListContent<S, I>
-  ) {
+  func performBatchUpdates(_ batch: BatchUpdate, animated: Bool, content: some ListContent<S, I>) {
     batches.append(batch)
-    let new = Self.read(content)
-    if let failure = BatchSimulator.check(old: rows, batch: batch, new: new) {
-      failures.append("\(failure)\nbatch: \(batch)\nold: \(rows)\nnew: \(new)")
-    }
-    rows = new
+    simulator.performBatchUpdates(batch, animated: animated, content: content)
     duringBatch?()
   }
-
-  var lastBatch: BatchUpdate? { batches.last }
 }
