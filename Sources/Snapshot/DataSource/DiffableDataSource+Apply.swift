@@ -16,7 +16,7 @@ extension DiffableDataSource {
   ///
   /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`, plus the
   ///   diff's cost (``BatchUpdate/init(from:to:marks:)``).
-  public func apply(
+  @inlinable public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
     trap { () throws(Error) in try tryApply(snapshot, animatingDifferences: animatingDifferences) }
@@ -27,7 +27,9 @@ extension DiffableDataSource {
   /// changing anything.
   ///
   /// - Complexity: as ``apply(_:animatingDifferences:completion:)``.
-  public func tryApply(_ snapshot: Snapshot, animatingDifferences: Bool = true) throws(Error) {
+  @inlinable public func tryApply(_ snapshot: Snapshot, animatingDifferences: Bool = true)
+    throws(Error)
+  {
     try performUpdate(.apply) { () throws(Error) in
       let old = layout
       let (newSections, newRows) = sectionsShowing(snapshot)
@@ -61,7 +63,7 @@ extension DiffableDataSource {
   /// throws instead.
   ///
   /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`.
-  public func applySnapshotUsingReloadData(
+  @inlinable public func applySnapshotUsingReloadData(
     _ snapshot: Snapshot, completion: (() -> Void)? = nil
   ) {
     trap { () throws(Error) in try tryApplySnapshotUsingReloadData(snapshot) }
@@ -71,7 +73,7 @@ extension DiffableDataSource {
   /// Shows `snapshot` with a full reload, or throws without changing anything.
   ///
   /// - Complexity: as ``applySnapshotUsingReloadData(_:completion:)``.
-  public func tryApplySnapshotUsingReloadData(_ snapshot: Snapshot) throws(Error) {
+  @inlinable public func tryApplySnapshotUsingReloadData(_ snapshot: Snapshot) throws(Error) {
     try performUpdate(.applyUsingReloadData) { () throws(Error) in
       let (newSections, newRows) = sectionsShowing(snapshot)
       install(newSections, rows: newRows)
@@ -81,7 +83,7 @@ extension DiffableDataSource {
 
   /// The section states and rows that show `snapshot`, keeping trees whose rows are
   /// unchanged. O(n + m).
-  @usableFromInline func sectionsShowing(_ snapshot: Snapshot) -> (
+  @inlinable func sectionsShowing(_ snapshot: Snapshot) -> (
     [SectionState], [[ItemIdentifierType]]
   ) {
     var newSections: [SectionState] = []
@@ -115,8 +117,7 @@ extension DiffableDataSource {
 
   /// Gives a leaf header of `tree` the fold state its section has now (unfolded for a new
   /// section), whatever the tree says. O(1) expected.
-  @usableFromInline func keepFold(of tree: inout SectionSnapshot, _ section: SectionIdentifierType)
-  {
+  @inlinable func keepFold(of tree: inout SectionSnapshot, _ section: SectionIdentifierType) {
     guard let header = leafHeader(tree, section) else { return }
     var folded = false
     if let index = sectionIndexes[section], let current = leafHeader(sections[index].tree, section)
@@ -127,7 +128,7 @@ extension DiffableDataSource {
   }
 
   /// Makes `newSections` and their rows the data source's state. O(n).
-  @usableFromInline func install(
+  @inlinable func install(
     _ newSections: [SectionState], rows newRows: [[ItemIdentifierType]]
   ) {
     sections = newSections
@@ -151,7 +152,7 @@ extension DiffableDataSource {
   ///
   /// - Complexity: O(m·s + r) for m items in `snapshot`, s sections and r rows the section
   ///   showed, plus the diff of the section's rows.
-  public func apply(
+  @inlinable public func apply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
     completion: (() -> Void)? = nil
@@ -167,7 +168,7 @@ extension DiffableDataSource {
   /// does, or throws without changing anything.
   ///
   /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``.
-  public func tryApply(
+  @inlinable public func tryApply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
   ) throws(Error) {
@@ -217,7 +218,7 @@ extension DiffableDataSource {
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
   /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
-  @usableFromInline func show(
+  @inlinable func show(
     _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
   ) throws(Error) {
     let section = sections[index].id
@@ -257,7 +258,7 @@ extension DiffableDataSource {
 extension BatchUpdate {
   /// This batch of a one-section layout, addressed to section `section` of a larger list.
   /// O(size of the batch).
-  @usableFromInline func placed(inSection section: Int) -> BatchUpdate {
+  @inlinable func placed(inSection section: Int) -> BatchUpdate {
     func move(_ path: ListIndexPath) -> ListIndexPath {
       ListIndexPath(item: path.item, section: section)
     }

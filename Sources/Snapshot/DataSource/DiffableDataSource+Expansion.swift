@@ -15,7 +15,9 @@ extension DiffableDataSource {
   ///   (independent of the list's size), plus O(subtree of `item`) when
   ///   `snapshotForExpandingParent` is set.
   @discardableResult
-  public func expand(_ item: ItemIdentifierType, animated: Bool = true) throws(Error) -> Bool {
+  @inlinable public func expand(_ item: ItemIdentifierType, animated: Bool = true) throws(Error)
+    -> Bool
+  {
     try performUpdate(.expand) { () throws(Error) in try setExpanded(true, item, .expand, animated)
     }
   }
@@ -28,7 +30,9 @@ extension DiffableDataSource {
   /// - Throws: ``DataSourceError`` when `item` is in no section or during another update.
   /// - Complexity: O(k + log n) expected for the k rows that disappear in a list of n rows.
   @discardableResult
-  public func collapse(_ item: ItemIdentifierType, animated: Bool = true) throws(Error) -> Bool {
+  @inlinable public func collapse(_ item: ItemIdentifierType, animated: Bool = true) throws(Error)
+    -> Bool
+  {
     try performUpdate(.collapse) { () throws(Error) in
       try setExpanded(false, item, .collapse, animated)
     }
@@ -40,7 +44,9 @@ extension DiffableDataSource {
   /// - Returns: false when a handler refused.
   /// - Complexity: as ``expand(_:animated:)`` or ``collapse(_:animated:)``.
   @discardableResult
-  public func toggle(_ item: ItemIdentifierType, animated: Bool = true) throws(Error) -> Bool {
+  @inlinable public func toggle(_ item: ItemIdentifierType, animated: Bool = true) throws(Error)
+    -> Bool
+  {
     try performUpdate(.toggle) { () throws(Error) in
       guard let section = sectionIndex(containing: item) else {
         throw Error(.toggle, .unknownItem(item))
@@ -50,7 +56,7 @@ extension DiffableDataSource {
     }
   }
 
-  @usableFromInline func setExpanded(
+  @inlinable func setExpanded(
     _ expanded: Bool, _ item: ItemIdentifierType, _ operation: Error.Operation, _ animated: Bool
   ) throws(Error) -> Bool {
     guard let section = sectionIndex(containing: item) else {
@@ -101,7 +107,7 @@ extension DiffableDataSource {
   /// `item` are expanded (for a leaf header, every other row of the section). O(k) for k
   /// such rows. (A function, so that no copy of the tree's
   /// arrays outlives it and the next mutation stays in place.)
-  @usableFromInline func visibleDescendants(of item: ItemIdentifierType, inSection section: Int)
+  @inlinable func visibleDescendants(of item: ItemIdentifierType, inSection section: Int)
     -> [ItemIdentifierType]
   {
     if leafHeader(sections[section].tree, sections[section].id) == item {
@@ -119,7 +125,7 @@ extension DiffableDataSource {
 
   /// Asks `load` for the children of `item` and makes them its children, checking that they
   /// are in no other section and nowhere else in this one. O(subtree + m·s).
-  @usableFromInline func loadChildren(
+  @inlinable func loadChildren(
     of item: ItemIdentifierType, in section: Int,
     with load: (ItemIdentifierType, SectionSnapshot) -> SectionSnapshot,
     _ operation: Error.Operation

@@ -27,7 +27,8 @@ extension DiffableDataSource {
   /// - Complexity: O(n) for n rows, to build the transaction's snapshots; the move itself is
   ///   O(k·log n + d) for the k rows of the subtree at depth d.
   @discardableResult
-  public func moveItem(at source: ListIndexPath, to destination: ListIndexPath) throws(Error)
+  @inlinable public func moveItem(at source: ListIndexPath, to destination: ListIndexPath)
+    throws(Error)
     -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
   {
     try performUpdate(.moveItem) { () throws(Error) in
@@ -72,7 +73,8 @@ extension DiffableDataSource {
   ///   or lies in its subtree, or during another update.
   /// - Complexity: as ``moveItem(at:to:)``.
   @discardableResult
-  public func moveItem(at source: ListIndexPath, into parent: ListIndexPath) throws(Error)
+  @inlinable public func moveItem(at source: ListIndexPath, into parent: ListIndexPath)
+    throws(Error)
     -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
   {
     try performUpdate(.moveItemInto) { () throws(Error) in
@@ -97,7 +99,7 @@ extension DiffableDataSource {
 
   /// The item at `source` and the number of rows it and its shown descendants take, after
   /// checking that it may move.
-  @usableFromInline func movableRow(at source: ListIndexPath, _ operation: Error.Operation)
+  @inlinable func movableRow(at source: ListIndexPath, _ operation: Error.Operation)
     throws(Error) -> (ItemIdentifierType, Int)
   {
     guard let canReorder = reorderingHandlers.canReorderItem else {
@@ -117,13 +119,13 @@ extension DiffableDataSource {
   }
 
   /// The header of the section at `section`, when it shows one. O(1).
-  @usableFromInline func headerItem(ofSection section: Int) -> ItemIdentifierType? {
+  @inlinable func headerItem(ofSection section: Int) -> ItemIdentifierType? {
     guard headerMode(for: sections[section].id) == .firstItemInSection else { return nil }
     let tree = sections[section].tree.storage.tree
     return tree.firstRoot >= 0 ? tree.nodes[Int(tree.firstRoot)].item : nil
   }
 
-  @usableFromInline func performMove(
+  @inlinable func performMove(
     _ item: ItemIdentifierType, at source: ListIndexPath, rows block: Int,
     to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
@@ -190,8 +192,7 @@ extension DiffableDataSource {
 
   /// The row position `item` has in its section's tree as it is now, counting the rows
   /// before it, or nil when a collapsed ancestor hides it. O(d + log n) for depth d.
-  @usableFromInline func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int?
-  {
+  @inlinable func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int? {
     if let header = leafHeader(sections[section].tree, sections[section].id), header != item,
       !sections[section].tree.isExpanded(header)
     {
@@ -220,7 +221,7 @@ extension DiffableDataSource {
     return rows.location(of: storage.tree.nodes[Int(previous)].item)!.row + 1
   }
 
-  @usableFromInline func makeTransaction(
+  @inlinable func makeTransaction(
     initial: Snapshot, final: Snapshot, moved: [ItemIdentifierType], from source: ListIndexPath,
     to destination: Int, landing: Int?, initialTrees: (SectionSnapshot, SectionSnapshot)
   ) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {

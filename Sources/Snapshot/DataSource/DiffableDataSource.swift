@@ -86,7 +86,7 @@ extension DiffableDataSource: ListContent {
   /// themselves are in ``snapshot(for:)``.
   ///
   /// - Complexity: O(n) for n rows.
-  public func snapshot() -> Snapshot {
+  @inlinable public func snapshot() -> Snapshot {
     var snapshot = Snapshot()
     snapshot.appendSections(sections.map(\.id))
     for (index, section) in sections.enumerated() {
@@ -99,7 +99,7 @@ extension DiffableDataSource: ListContent {
   /// data source does not have.
   ///
   /// - Complexity: O(1) (the snapshot shares storage until either side changes).
-  public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
+  @inlinable public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
     guard let index = sectionIndexes[section] else { return SectionSnapshot() }
     return sections[index].tree
   }
@@ -107,7 +107,7 @@ extension DiffableDataSource: ListContent {
   /// The item shown at `indexPath`, or nil when no row is there.
   ///
   /// - Complexity: O(log n) expected.
-  public func itemIdentifier(for indexPath: ListIndexPath) -> ItemIdentifierType? {
+  @inlinable public func itemIdentifier(for indexPath: ListIndexPath) -> ItemIdentifierType? {
     guard sections.indices.contains(indexPath.section),
       (0..<rows.count(inSection: indexPath.section)).contains(indexPath.item)
     else { return nil }
@@ -117,7 +117,7 @@ extension DiffableDataSource: ListContent {
   /// Where `item` is shown, or nil when it is not a row (absent, or below a collapsed parent).
   ///
   /// - Complexity: O(log n) expected.
-  public func indexPath(for item: ItemIdentifierType) -> ListIndexPath? {
+  @inlinable public func indexPath(for item: ItemIdentifierType) -> ListIndexPath? {
     guard let (section, row) = rows.location(of: item) else { return nil }
     return ListIndexPath(item: row, section: section)
   }
@@ -125,33 +125,33 @@ extension DiffableDataSource: ListContent {
   /// The section at `index`, or nil.
   ///
   /// - Complexity: O(1).
-  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+  @inlinable public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
     sections.indices.contains(index) ? sections[index].id : nil
   }
 
   /// The index of `section`, or nil.
   ///
   /// - Complexity: O(1) expected.
-  public func index(for section: SectionIdentifierType) -> Int? {
+  @inlinable public func index(for section: SectionIdentifierType) -> Int? {
     sectionIndexes[section]
   }
 
   /// The number of sections.
   ///
   /// - Complexity: O(1).
-  public var numberOfSections: Int { sections.count }
+  @inlinable public var numberOfSections: Int { sections.count }
 
   /// The number of rows in the section at `section`; 0 for an index out of range.
   ///
   /// - Complexity: O(1).
-  public func numberOfItems(inSection section: Int) -> Int {
+  @inlinable public func numberOfItems(inSection section: Int) -> Int {
     sections.indices.contains(section) ? rows.count(inSection: section) : 0
   }
 
   /// The header mode of `section`.
   ///
   /// - Complexity: O(1) expected.
-  public func headerMode(for section: SectionIdentifierType) -> SectionHeaderMode {
+  @inlinable public func headerMode(for section: SectionIdentifierType) -> SectionHeaderMode {
     headerModes[section] ?? defaultHeaderMode
   }
 
@@ -161,7 +161,9 @@ extension DiffableDataSource: ListContent {
   /// current tree breaks the mode, or during another update.
   ///
   /// - Complexity: O(1) expected when the section is absent, else O(rows of the section).
-  public func setHeaderMode(_ mode: SectionHeaderMode, for section: SectionIdentifierType)
+  @inlinable public func setHeaderMode(
+    _ mode: SectionHeaderMode, for section: SectionIdentifierType
+  )
     throws(Error)
   {
     try performUpdate(.setHeaderMode) { () throws(Error) in
@@ -183,7 +185,7 @@ extension DiffableDataSource: ListContent {
     }
   }
 
-  @usableFromInline func checkHeaderMode(
+  @inlinable func checkHeaderMode(
     _ mode: SectionHeaderMode, _ tree: SectionSnapshot, _ section: SectionIdentifierType,
     _ operation: Error.Operation
   ) throws(Error) {
@@ -199,7 +201,7 @@ extension DiffableDataSource: ListContent {
 
   /// The header of `tree` when the section shows a leaf header (one that folds the section),
   /// else nil. O(1).
-  @usableFromInline func leafHeader(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
+  @inlinable func leafHeader(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
     -> ItemIdentifierType?
   {
     guard headerMode(for: section) == .firstItemInSection else { return nil }
@@ -210,7 +212,7 @@ extension DiffableDataSource: ListContent {
 
   /// The rows `tree` shows as section `section`: its visible items, or only its header when
   /// a leaf header folds the section. O(rows).
-  @usableFromInline func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
+  @inlinable func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
     -> [ItemIdentifierType]
   {
     if let header = leafHeader(tree, section), !tree.isExpanded(header) { return [header] }
@@ -219,7 +221,7 @@ extension DiffableDataSource: ListContent {
 
   /// The section index whose tree holds `item`, or nil. O(1) expected for a row, else
   /// O(sections).
-  @usableFromInline func sectionIndex(containing item: ItemIdentifierType) -> Int? {
+  @inlinable func sectionIndex(containing item: ItemIdentifierType) -> Int? {
     if let (section, _) = rows.location(of: item) { return section }
     return sections.firstIndex { $0.tree.contains(item) }
   }
@@ -230,7 +232,7 @@ extension DiffableDataSource: ListContent {
 extension DiffableDataSource {
   /// Runs `body` as one update: refuses to start while another runs, so that no handler or
   /// list-view callback can change the state an update is delivering.
-  @usableFromInline func performUpdate<Result>(
+  @inlinable func performUpdate<Result>(
     _ operation: Error.Operation, _ body: () throws(Error) -> Result
   ) throws(Error) -> Result {
     guard !isUpdating else { throw Error(operation, .reentrantUpdate) }
@@ -239,12 +241,12 @@ extension DiffableDataSource {
     return try body()
   }
 
-  @usableFromInline func deliver(_ batch: BatchUpdate, animated: Bool) {
+  @inlinable func deliver(_ batch: BatchUpdate, animated: Bool) {
     guard !batch.isEmpty, let listView else { return }
     listView.performBatchUpdates(batch, animated: animated, content: self)
   }
 
-  @usableFromInline func deliverStages(
+  @inlinable func deliverStages(
     _ staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>, animated: Bool
   ) {
     guard let listView else { return }
@@ -254,12 +256,12 @@ extension DiffableDataSource {
     }
   }
 
-  @usableFromInline func deliverReload() {
+  @inlinable func deliverReload() {
     listView?.reloadData(self)
   }
 
   /// The rows of every section, as layout sections. O(n).
-  @usableFromInline var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
+  @inlinable var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
     sections.indices.map { LayoutSection(sections[$0].id, items: rows.items(inSection: $0)) }
   }
 }
@@ -272,14 +274,14 @@ extension DiffableDataSource {
   /// and no item in two sections. For tests.
   ///
   /// - Complexity: O(n) for n items.
-  public func _checkInvariants() {
+  @inlinable public func _checkInvariants() {
     if let violation = _invariantViolation() { preconditionFailure(violation) }
   }
 
   /// The first broken invariant (see ``_checkInvariants()``), or nil.
   ///
   /// - Complexity: O(n) for n items.
-  public func _invariantViolation() -> String? {
+  @inlinable public func _invariantViolation() -> String? {
     if let violation = rows.invariantViolation() { return "rows: \(violation)" }
     if rows.sectionCount != sections.count {
       return "\(rows.sectionCount) row sections for \(sections.count) sections"

@@ -18,6 +18,20 @@ public struct DiffableDataSourceTransaction<
     [DiffableDataSourceSectionTransaction<
       SectionIdentifierType, ItemIdentifierType
     >]
+
+  @usableFromInline init(
+    initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    difference: CollectionDifference<ItemIdentifierType>,
+    sectionTransactions: [DiffableDataSourceSectionTransaction<
+      SectionIdentifierType, ItemIdentifierType
+    >]
+  ) {
+    self.initialSnapshot = initialSnapshot
+    self.finalSnapshot = finalSnapshot
+    self.difference = difference
+    self.sectionTransactions = sectionTransactions
+  }
 }
 
 /// What a user's move did to one section, as Apple's `NSDiffableDataSourceSectionTransaction`.
@@ -34,4 +48,16 @@ public struct DiffableDataSourceSectionTransaction<
   public let finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   /// The change from the section's visible items before to after.
   public let difference: CollectionDifference<ItemIdentifierType>
+
+  @usableFromInline init(
+    sectionIdentifier: SectionIdentifierType,
+    initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+    finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+    difference: CollectionDifference<ItemIdentifierType>
+  ) {
+    self.sectionIdentifier = sectionIdentifier
+    self.initialSnapshot = initialSnapshot
+    self.finalSnapshot = finalSnapshot
+    self.difference = difference
+  }
 }
