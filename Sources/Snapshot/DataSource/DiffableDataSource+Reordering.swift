@@ -218,7 +218,9 @@ extension DiffableDataSource {
       previous = storage.tree.nodes[Int(slot)].parent
     }
     guard previous >= 0 else { return 0 }
-    return rows.location(of: storage.tree.nodes[Int(previous)].item)!.row + 1
+    // Identifiers whose hash changed since they were indexed may not be found: the row is then
+    // placed first rather than the program stopped.
+    return (rows.location(of: storage.tree.nodes[Int(previous)].item)?.row ?? -1) + 1
   }
 
   @inlinable func makeTransaction(

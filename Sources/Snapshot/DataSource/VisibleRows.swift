@@ -30,8 +30,12 @@ struct VisibleRows<Item: Hashable> {
   @usableFromInline var free: [Int32] = []
   /// The root of each section's treap (-1: no rows), by section index.
   @usableFromInline var roots: [Int32] = []
-  /// Item -> node.
-  @usableFromInline var index: [Item: Int32] = [:]
+  /// Item -> node: an open-addressing table of node numbers (-1: empty), linear probing,
+  /// at most half full. The rows' own table rather than a `Dictionary`, so that identifiers
+  /// with a broken `Hashable` conformance cannot stop the program: equal items with different
+  /// hashes are told apart as the section snapshot's index tells them apart.
+  @usableFromInline var buckets: [Int32] = []
+  @usableFromInline var indexedCount = 0
   @usableFromInline var random: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   @inlinable init() {}
@@ -47,7 +51,7 @@ struct VisibleRows<Item: Hashable> {
   }
 
   /// The total number of rows. O(1).
-  @inlinable var totalCount: Int { index.count }
+  @inlinable var totalCount: Int { indexedCount }
 
   @inlinable func size(_ node: Int32) -> Int {
     node < 0 ? 0 : Int(nodes[Int(node)].size)
@@ -55,12 +59,13 @@ struct VisibleRows<Item: Hashable> {
 
   /// Whether `item` is a row. O(1) expected.
   @inlinable func contains(_ item: Item) -> Bool {
-    index[item] != nil
+    node(of: item) >= 0
   }
 
   /// The section and position of `item`, or nil when it is not a row. O(log n) expected.
   @inlinable func location(of item: Item) -> (section: Int, row: Int)? {
-    guard let node = index[item] else { return nil }
+    let node = node(of: item)
+    guard node >= 0 else { return nil }
     return (Int(nodes[Int(node)].section), rank(node))
   }
 
@@ -129,9 +134,10 @@ struct VisibleRows<Item: Hashable> {
   @inlinable mutating func reset(sections: [[Item]]) {
     nodes.removeAll(keepingCapacity: true)
     free.removeAll()
-    index.removeAll(keepingCapacity: true)
+    indexedCount = 0
     roots = []
-    index.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+    buckets = [Int32](
+      repeating: -1, count: Self.bucketCount(for: sections.reduce(0) { $0 + $1.count }))
     for items in sections {
       roots.append(-1)
       insert(items, at: 0, inSection: roots.count - 1)
@@ -178,6 +184,79 @@ struct VisibleRows<Item: Hashable> {
     return removed
   }
 
+  // MARK: Index
+
+  @inlinable static func bucketCount(for count: Int) -> Int {
+    var buckets = 8
+    while buckets < count &* 2 { buckets &*= 2 }
+    return buckets
+  }
+
+  /// The node holding `item`, or -1. O(1) expected.
+  @inlinable func node(of item: Item) -> Int32 {
+    guard !buckets.isEmpty else { return -1 }
+    let mask = buckets.count &- 1
+    var bucket = item.hashValue & mask
+    // The table is at most half full, so the probe meets an empty bucket.
+    while true {
+      let node = buckets[bucket]
+      if node < 0 || nodes[Int(node)].item == item { return node }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// Adds `node` to the index. O(1) amortized.
+  @inlinable mutating func indexNode(_ node: Int32) {
+    if (indexedCount &+ 1) &* 2 > buckets.count {
+      rebuildIndex(bucketCount: Self.bucketCount(for: indexedCount &+ 1))
+    }
+    let mask = buckets.count &- 1
+    var bucket = nodes[Int(node)].item!.hashValue & mask
+    while buckets[bucket] >= 0 { bucket = (bucket &+ 1) & mask }
+    buckets[bucket] = node
+    indexedCount &+= 1
+  }
+
+  /// Removes `node` from the index (backward-shift deletion). O(1) expected; a scan of the
+  /// table when the item's hash changed since it was indexed.
+  @inlinable mutating func unindex(_ node: Int32) {
+    let mask = buckets.count &- 1
+    var hole = nodes[Int(node)].item!.hashValue & mask
+    var probes = 0
+    // Stops: `node` is in the table, so a full turn finds it.
+    while buckets[hole] != node && probes <= mask {
+      hole = (hole &+ 1) & mask
+      probes &+= 1
+    }
+    guard buckets[hole] == node else { return }
+    buckets[hole] = -1
+    indexedCount &-= 1
+    var probe = hole
+    while true {
+      probe = (probe &+ 1) & mask
+      let moving = buckets[probe]
+      if moving < 0 { break }
+      let ideal = nodes[Int(moving)].item!.hashValue & mask
+      // Move `moving` into the hole unless its ideal bucket lies cyclically in (hole, probe].
+      if (probe &- ideal) & mask >= (probe &- hole) & mask {
+        buckets[hole] = moving
+        buckets[probe] = -1
+        hole = probe
+      }
+    }
+  }
+
+  @inlinable mutating func rebuildIndex(bucketCount: Int) {
+    var table = [Int32](repeating: -1, count: bucketCount)
+    let mask = bucketCount &- 1
+    for bucket in buckets where bucket >= 0 {
+      var target = nodes[Int(bucket)].item!.hashValue & mask
+      while table[target] >= 0 { target = (target &+ 1) & mask }
+      table[target] = bucket
+    }
+    buckets = table
+  }
+
   // MARK: Treap internals
 
   @inlinable mutating func nextPriority() -> UInt32 {
@@ -206,7 +285,7 @@ struct VisibleRows<Item: Hashable> {
       let (left, right) = (nodes[Int(node)].left, nodes[Int(node)].right)
       if left >= 0 { stack.append(left) }
       if right >= 0 { stack.append(right) }
-      index[nodes[Int(node)].item!] = nil
+      unindex(node)
       nodes[Int(node)].item = nil
       free.append(node)
     }
@@ -219,7 +298,7 @@ struct VisibleRows<Item: Hashable> {
     stack.reserveCapacity(64)
     for item in items {
       let node = allocate(item, section: section)
-      index[item] = node
+      indexNode(node)
       var lastPopped: Int32 = -1
       while let top = stack.last, nodes[Int(top)].priority < nodes[Int(node)].priority {
         stack.removeLast()
@@ -343,7 +422,7 @@ struct VisibleRows<Item: Hashable> {
         if n.section != Int32(section) {
           return "row \(item): section \(n.section), expected \(section)"
         }
-        if index[item] != node { return "row \(item): the index points elsewhere" }
+        if self.node(of: item) != node { return "row \(item): the index points elsewhere" }
         if n.size != Int32(1 + size(n.left) + size(n.right)) { return "row \(item): wrong size" }
         for child in [n.left, n.right] where child >= 0 {
           if nodes[Int(child)].parent != node { return "row \(item): child's parent differs" }
@@ -353,7 +432,8 @@ struct VisibleRows<Item: Hashable> {
         seen += 1
       }
     }
-    if seen != index.count { return "\(index.count) indexed items, \(seen) rows" }
+    if seen != indexedCount { return "\(indexedCount) indexed items, \(seen) rows" }
+    if buckets.filter({ $0 >= 0 }).count != seen { return "the index holds other than every row" }
     if seen + free.count != nodes.count {
       return "nodes leak: \(nodes.count) nodes, \(seen) rows, \(free.count) free"
     }
