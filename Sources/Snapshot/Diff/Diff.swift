@@ -9,6 +9,30 @@ extension BatchUpdate {
   /// miscount, a reload the view would shift onto another row — the change is rewritten as
   /// deletes plus inserts. ``StagedBatchUpdate/init(from:to:marks:)`` keeps every move instead.
   ///
+  /// "Fewest moves", precisely. An *entry* is a section present in both layouts, or an item
+  /// present in both within sections present in both; *marked* means marked for reload. The
+  /// batch picks a *chain*: entries that keep their relative order (increasing old positions
+  /// in new order), among the common sections, and among the items of each section that
+  /// stays in place. Then:
+  /// - on the chain, an unmarked entry stays, and a marked one is reloaded, unless the view's
+  ///   shift of the reload (by deletes and inserts, not moves) misses its new index: then it
+  ///   is deleted and inserted;
+  /// - off the chain, an unmarked entry moves, or, where the rules forbid that move (a section
+  ///   whose items change or hold a reload; an item between sections UIKit would miscount, or
+  ///   out of or into a section that does not stay), is deleted and inserted;
+  /// - off the chain, a marked entry is deleted and inserted (a reload is never given to an
+  ///   entry that moves).
+  ///
+  /// Among all such batches, sections first, then items with the sections so placed, this one
+  /// has (1) the fewest unmarked entries off the chain — its moves, counting those the rules
+  /// turn into a delete plus an insert — and then (2) the fewest entries deleted and inserted
+  /// (marked entries that could not stay reloads, sections replaced instead of moved). Without
+  /// marks, (1) is the classic minimum: the entries off a longest increasing subsequence.
+  /// Moves come first: a marked entry gets a fresh cell either way, as a reload or as a delete
+  /// plus an insert, so it never makes an unmarked entry move; it stays a reload when one of
+  /// the chains with the fewest moves can hold it. An unmarked entry whose move is allowed is
+  /// never deleted and inserted instead, even where that would let more reloads land.
+  ///
   /// Marks apply to identifiers present in both layouts; reconfigures are addressed in the
   /// new layout (see ``BatchUpdate``).
   ///

@@ -358,7 +358,9 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
 
   /// Chooses the sections that stay in place: a heaviest increasing subsequence of the old
   /// indexes of the sections present in both, preferring, among the longest, those whose
-  /// contents change (a moved section cannot carry item changes in the same batch).
+  /// contents change (a moved section cannot carry item changes in the same batch). The
+  /// staged form keeps this choice; so does the single batch, unless sections are marked for
+  /// reload (``placeSectionsAroundReloads()``).
   ///
   /// - Complexity: O(c) when the sections kept their order, else O(c log c), for c common
   ///   sections.
@@ -380,8 +382,9 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   }
 
   /// Chooses, in each changed section, the runs that stay in place: a heaviest increasing
-  /// subsequence of their old positions weighted by length, preferring, among the heaviest,
-  /// those holding reloaded items (a moving item cannot be reloaded in the same batch).
+  /// subsequence of their old positions weighted by length, so that the fewest items move.
+  /// The staged form keeps this choice; so does the single batch, except in sections holding
+  /// items marked for reload (``placeItemsAroundReloads(fates:shiftHolds:)``).
   ///
   /// - Complexity: O(r) for r runs that kept their order, O(r log r) otherwise.
   @inlinable
@@ -396,19 +399,10 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       members.removeAll(keepingCapacity: true)
       keys.removeAll(keepingCapacity: true)
       weights.removeAll(keepingCapacity: true)
-      let base = newOffsets[t]
       for k in runBounds[t]..<runBounds[t + 1] where runs[k].oldSection == s {
-        let run = runs[k]
-        var reloads = 0
-        if sectionHasItemReload[t] {
-          for j in run.newStart..<run.newStart + run.length
-          where newMark[base + j] == Self.reloadMark {
-            reloads += 1
-          }
-        }
         members.append(k)
-        keys.append(run.oldStart)
-        weights.append(run.length << 32 | reloads)
+        keys.append(runs[k].oldStart)
+        weights.append(runs[k].length)
       }
       let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
       for (position, k) in members.enumerated() { runStationary[k] = flags[position] }

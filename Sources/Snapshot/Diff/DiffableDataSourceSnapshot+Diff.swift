@@ -21,7 +21,8 @@ extension DiffableDataSourceSnapshot {
   /// The one batch that turns `old` into this snapshot, valid under every rule a list view
   /// enforces, with the fewest moves the rules allow; reloads and reconfigures come from this
   /// snapshot's marks, for identifiers present in both. See ``BatchUpdate/init(from:to:marks:)``
-  /// for what is rewritten to keep the batch valid.
+  /// for what is rewritten to keep the batch valid, and for what "fewest moves" means when
+  /// entries are marked for reload.
   ///
   /// Snapshots hold no duplicates, so nothing is thrown and nothing is hashed twice: sections
   /// whose item arrays are equal cost one array comparison (O(1) when they share storage, as

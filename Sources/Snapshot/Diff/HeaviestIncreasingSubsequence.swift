@@ -1,10 +1,13 @@
 /// Marks a heaviest strictly increasing subsequence of `keys`.
 ///
-/// `keys` are distinct; `weights` are positive. The result flags the elements of a
-/// subsequence whose keys increase and whose total weight is the largest possible. The engine
-/// calls it with one element per run of entries that stayed together (the key is the run's
-/// old position, the weight its length, with a tie-breaking bonus in the low 32 bits), so the
-/// entries *not* flagged are the fewest that must move.
+/// `keys` are distinct; `weights` are non-negative. The result flags the elements of a
+/// subsequence whose keys increase and whose total weight is the largest possible (an element
+/// of weight 0 may or may not be flagged). The engine calls it with one element per section,
+/// or per run of items that stayed together: the key is the old position, the weight the
+/// number of entries that would otherwise move (shifted into the high 32 bits where a
+/// tie-breaking count sits in the low ones, see
+/// ``DiffMatch/placeItemsAroundReloads(fates:shiftHolds:)``), so the entries *not* flagged
+/// are the fewest that must move.
 ///
 /// - Complexity: O(r) when the keys already increase, else O(r log r), for r elements.
 @inlinable

@@ -39,12 +39,38 @@ extension DiffMatch {
   ///   (the view would not count it as leaving or entering) is deleted and inserted, as is an
   ///   item moving out of a deleted, reloaded or replaced section or into one.
   ///
+  /// Without reload marks, the batch keeps in place the sections and runs the staged form
+  /// keeps (a heaviest increasing subsequence, by count). With reload marks it chooses its own
+  /// (``placeSectionsAroundReloads()``, ``placeItemsAroundReloads(fates:shiftHolds:)``): a
+  /// marked entry gets a fresh cell either way, so it weighs nothing against the unmarked
+  /// entries that would otherwise move, and only breaks ties where it can stay a reload.
+  ///
+  /// - Complexity: O(n + m) over the matched layouts, plus O(k log k) for k moves and marks
+  ///   when reloads need their shifted positions checked; with reload marks, O(c log c) more
+  ///   for c common sections when sections are marked, and, in the sections holding marked
+  ///   items, one pass over their changed middles plus O(r log r) for their r runs.
+  @inlinable
+  func singleBatch() -> BatchUpdate {
+    let sectionReloads = sectionReloadMarked.contains(true)
+    let itemReloads = sectionHasItemReload.contains(true)
+    guard sectionReloads || itemReloads else {
+      let (fates, shiftHolds) = sectionFates()
+      return emitSingleBatch(fates: fates, sectionShiftHolds: shiftHolds)
+    }
+    var placed = self
+    if sectionReloads { placed.placeSectionsAroundReloads() }
+    let (fates, shiftHolds) = placed.sectionFates()
+    if itemReloads { placed.placeItemsAroundReloads(fates: fates, shiftHolds: shiftHolds) }
+    return placed.emitSingleBatch(fates: fates, sectionShiftHolds: shiftHolds)
+  }
+
+  /// The single batch, once the sections and runs that keep their place are chosen.
+  ///
   /// - Complexity: O(n + m) over the matched layouts, plus O(k log k) for k moves and marks
   ///   when reloads need their shifted positions checked.
   @inlinable
-  func singleBatch() -> BatchUpdate {
+  func emitSingleBatch(fates: [SectionFate], sectionShiftHolds: [Bool]) -> BatchUpdate {
     var batch = BatchUpdate()
-    let (fates, sectionShiftHolds) = sectionFates()
 
     // Sections.
     for s in 0..<old.count {
@@ -213,6 +239,144 @@ extension DiffMatch {
       }
     }
     return (fates, shiftHolds)
+  }
+
+  /// Chooses the sections the single batch keeps in place when sections are marked for reload
+  /// (the choice for the staged form counts every section alike).
+  ///
+  /// A heaviest increasing subsequence of the common sections' old indexes, weighing:
+  /// - an unmarked section `1 << 32`, plus 1 when its items change or hold a reload (off the
+  ///   subsequence it could not move, and would be deleted and inserted);
+  /// - a marked section 1 when a reload of it would land on its new index, else 0: off the
+  ///   subsequence it is deleted and inserted, which moves nothing.
+  ///
+  /// So the fewest unmarked sections leave their place, then the fewest sections are deleted
+  /// and inserted. Whether the reload of a marked section on the subsequence lands does not
+  /// depend on which subsequence is chosen: the view shifts it by the section deletes and
+  /// inserts, so it lands when as many sections move before it in the old layout as in the
+  /// new; the sections on the subsequence before it are the same in both, so that holds when
+  /// as many *movable* sections (unmarked, items unchanged, no item reloads) come before it
+  /// in the old layout as in the new.
+  ///
+  /// - Complexity: O(c log c) for c common sections (O(c) when they kept their order).
+  @inlinable
+  mutating func placeSectionsAroundReloads() {
+    var movableBefore = [Int](repeating: 0, count: old.count)
+    var movable = 0
+    for s in 0..<old.count {
+      movableBefore[s] = movable
+      let t = oldToNew[s]
+      if t >= 0 && !sectionReloadMarked[t] && !changed[s] && !sectionHasItemReload[t] {
+        movable += 1
+      }
+    }
+    var keys: [Int] = []
+    var weights: [Int] = []
+    var common: [Int] = []
+    movable = 0
+    for t in 0..<new.count where newToOld[t] >= 0 {
+      let s = newToOld[t]
+      keys.append(s)
+      common.append(t)
+      if sectionReloadMarked[t] {
+        weights.append(movableBefore[s] == movable ? 1 : 0)
+      } else {
+        let dirty = changed[s] || sectionHasItemReload[t]
+        weights.append(1 << 32 | (dirty ? 1 : 0))
+        if !dirty { movable += 1 }
+      }
+    }
+    let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
+    for (k, t) in common.enumerated() { sectionStationary[t] = flags[k] }
+  }
+
+  /// Chooses, in each kept section holding items marked for reload, the runs the single batch
+  /// keeps in place (the choice for the staged form counts every item alike).
+  ///
+  /// A heaviest increasing subsequence of the runs' old positions, weighing each run
+  /// `u << 32 | l` for its `u` unmarked items and its `l` marked items whose reload would land
+  /// on their new row. A marked item off the subsequence is deleted and inserted, which moves
+  /// nothing; so the fewest unmarked items move, then the fewest marked ones are deleted and
+  /// inserted rather than reloaded.
+  ///
+  /// Whether the reload of a marked item on the subsequence lands does not depend on which
+  /// subsequence is chosen either: the view shifts it by the batch's deletes and inserts, so
+  /// it lands when as many moves start before it in its old section as end before it in its
+  /// new one (and its section's own shift holds). The items on the subsequence before it are
+  /// the same in both, every unmarked item of the section stays or moves, and the items
+  /// changing sections are decided by the section fates: so it lands when as many items that
+  /// keep their cell (``keepsCell(old:new:fates:)``) come before it in the old section as in
+  /// the new.
+  ///
+  /// - Complexity: one pass over the changed middle of each such section, plus O(r log r) for
+  ///   its r runs (O(r) when they kept their order).
+  @inlinable
+  mutating func placeItemsAroundReloads(fates: [SectionFate], shiftHolds: [Bool]) {
+    var oldKeptBefore: [Int] = []
+    var newKeptBefore: [Int] = []
+    var members: [Int] = []
+    var keys: [Int] = []
+    var weights: [Int] = []
+    for t in 0..<new.count where sectionHasItemReload[t] {
+      let s = newToOld[t]
+      guard s >= 0, changed[s], fates[t] == .kept else { continue }
+      let newBase = newOffsets[t]
+      let start = middleStart[s]
+      let newStart = prefix[s]
+      let reloadsCanLand = shiftHolds[t]
+      if reloadsCanLand {
+        oldKeptBefore.removeAll(keepingCapacity: true)
+        var kept = 0
+        for i in start..<middleEnd[s] {
+          oldKeptBefore.append(kept)
+          let to = oldTarget[oldOffsets[s] + i]
+          if to >= 0 && keepsCell(old: packPosition(s, i), new: to, fates: fates) { kept += 1 }
+        }
+        newKeptBefore.removeAll(keepingCapacity: true)
+        kept = 0
+        for j in newStart..<new[t].items.count - suffix[s] {
+          newKeptBefore.append(kept)
+          let from = newSource[newBase + j]
+          if from >= 0 && keepsCell(old: from, new: packPosition(t, j), fates: fates) { kept += 1 }
+        }
+      }
+      members.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      weights.removeAll(keepingCapacity: true)
+      for k in runBounds[t]..<runBounds[t + 1] where runs[k].oldSection == s {
+        let run = runs[k]
+        var unmarked = 0
+        var landing = 0
+        for offset in 0..<run.length {
+          let j = run.newStart + offset
+          if newMark[newBase + j] != Self.reloadMark {
+            unmarked += 1
+          } else if reloadsCanLand
+            && oldKeptBefore[run.oldStart + offset - start] == newKeptBefore[j - newStart]
+          {
+            landing += 1
+          }
+        }
+        members.append(k)
+        keys.append(run.oldStart)
+        weights.append(unmarked << 32 | landing)
+      }
+      let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
+      for (position, k) in members.enumerated() { runStationary[k] = flags[position] }
+    }
+  }
+
+  /// Whether an item present in both layouts keeps its cell in the single batch (stays or
+  /// moves) rather than getting a fresh one: it is not marked for reload, and, if it changes
+  /// sections, the move is one the batch can express.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func keepsCell(old from: Int, new to: Int, fates: [SectionFate]) -> Bool {
+    let newSection = packedSection(to)
+    if newMark[newOffsets[newSection] + packedIndex(to)] == Self.reloadMark { return false }
+    if newToOld[newSection] == packedSection(from) { return true }
+    return pairFate(old: from, new: to, isReload: false, isMover: true, sectionFates: fates).move
   }
 
   /// What the single batch does with an item at packed `old` and packed `new` positions.

@@ -151,38 +151,88 @@ func verifyDiff(
     return "staged: item \(missed) marked for reconfigure is not refreshed"
   }
 
-  // Moves: the staged form keeps the fewest; the single batch keeps them all except those it
-  // rewrote as a delete plus an insert.
+  // Moves: the staged form keeps the fewest.
   let minimum = minimumMoves(old: old, new: new)
   if staged.moveCount != minimum {
     return "staged form makes \(staged.moveCount) moves, the minimum is \(minimum)"
   }
-  if let extra = outcome.movedSections.subtracting(stagedMovedSections).min() {
-    return "single batch moves section \(extra), which the staged form does not move"
-  }
-  if let extra = outcome.movedItems.subtracting(stagedMovedItems).min() {
-    return "single batch moves item \(extra), which the staged form does not move"
-  }
-  for section in stagedMovedSections.subtracting(outcome.movedSections).sorted()
-  where !outcome.freshSections.contains(section) {
-    return "single batch neither moves nor replaces section \(section)"
-  }
-  for item in stagedMovedItems.subtracting(outcome.movedItems).sorted()
-  where !outcome.freshItems.contains(item) {
-    return "single batch neither moves nor replaces item \(item)"
+  // Without reload marks the single batch keeps the same entries in place as the staged form,
+  // so it makes the same moves except those it rewrote as a delete plus an insert. With reload
+  // marks it may keep others in place (a marked entry gets a fresh cell either way, so it
+  // never makes an unmarked one move); the counts below hold in both cases.
+  if reloadSections.isEmpty && reloadItems.isEmpty {
+    if let extra = outcome.movedSections.subtracting(stagedMovedSections).min() {
+      return "single batch moves section \(extra), which the staged form does not move"
+    }
+    if let extra = outcome.movedItems.subtracting(stagedMovedItems).min() {
+      return "single batch moves item \(extra), which the staged form does not move"
+    }
+    for section in stagedMovedSections.subtracting(outcome.movedSections).sorted()
+    where !outcome.freshSections.contains(section) {
+      return "single batch neither moves nor replaces section \(section)"
+    }
+    for item in stagedMovedItems.subtracting(outcome.movedItems).sorted()
+    where !outcome.freshItems.contains(item) {
+      return "single batch neither moves nor replaces item \(item)"
+    }
   }
 
-  // Nothing gets a fresh cell without a reason: being new, marked, or a rewritten move.
-  for section in outcome.freshSections where oldSections.contains(section) {
-    if !reloadSections.contains(section) && !stagedMovedSections.contains(section) {
+  // The fewest unmarked entries displaced (moved, or deleted and inserted): the unmarked
+  // common sections off a longest increasing subsequence; then, in each section kept in place
+  // (neither moved nor fresh), its unmarked items off a longest increasing subsequence, plus
+  // every unmarked item changing between two kept sections.
+  let oldSectionIndex = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1.id, $0) })
+  let unmarkedOrder = new.compactMap { section in
+    reloadSections.contains(section.id) ? nil : oldSectionIndex[section.id]
+  }
+  let sectionsDisplaced = unmarkedOrder.count - longestIncreasingLength(unmarkedOrder)
+  let displacedSections = unmarkedOrder.filter {
+    outcome.movedSections.contains(old[$0].id) || outcome.freshSections.contains(old[$0].id)
+  }.count
+  if displacedSections != sectionsDisplaced {
+    return "single batch displaces \(displacedSections) unmarked sections, the least is "
+      + "\(sectionsDisplaced)"
+  }
+  let keptSections = oldSections.intersection(newSections).subtracting(outcome.movedSections)
+    .subtracting(outcome.freshSections)
+  var itemsDisplaced = 0
+  for section in new where keptSections.contains(section.id) {
+    let oldIndex = Dictionary(
+      uniqueKeysWithValues: old[oldSectionIndex[section.id]!].items.enumerated().map { ($1, $0) })
+    let order = section.items.compactMap { reloadItems.contains($0) ? nil : oldIndex[$0] }
+    itemsDisplaced += order.count - longestIncreasingLength(order)
+  }
+  var displacedItems = 0
+  for (item, from) in oldItemSection where !reloadItems.contains(item) {
+    guard let to = newItemSection[item], keptSections.contains(from), keptSections.contains(to)
+    else { continue }
+    if from != to { itemsDisplaced += 1 }
+    if outcome.movedItems.contains(item) || outcome.freshItems.contains(item) {
+      displacedItems += 1
+    }
+  }
+  if displacedItems != itemsDisplaced {
+    return "single batch displaces \(displacedItems) unmarked items, the least is \(itemsDisplaced)"
+  }
+
+  // Nothing gets a fresh cell without a reason: being new, marked, or a move the rules forbid
+  // (a section whose items change or hold a reload; an item changing sections).
+  let sectionItems = (
+    old: Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0.items) }),
+    new: Dictionary(uniqueKeysWithValues: new.map { ($0.id, $0.items) })
+  )
+  for section in outcome.freshSections
+  where oldSections.contains(section) && !reloadSections.contains(section) {
+    let items = sectionItems.new[section]!
+    let dirty = sectionItems.old[section]! != items || items.contains(where: reloadItems.contains)
+    if !dirty || (reloadSections.isEmpty && !stagedMovedSections.contains(section)) {
       return "single batch replaces section \(section) for no reason"
     }
   }
-  for item in outcome.freshItems where inBoth(item) {
-    let sectionsFresh =
-      outcome.freshSections.contains(oldItemSection[item]!)
-      || outcome.freshSections.contains(newItemSection[item]!)
-    if !sectionsFresh && !reloadItems.contains(item) && !stagedMovedItems.contains(item) {
+  for item in outcome.freshItems where inBoth(item) && !reloadItems.contains(item) {
+    let (from, to) = (oldItemSection[item]!, newItemSection[item]!)
+    let sectionsFresh = outcome.freshSections.contains(from) || outcome.freshSections.contains(to)
+    if !sectionsFresh && (from == to || !stagedMovedItems.contains(item)) {
       return "single batch replaces item \(item) for no reason"
     }
   }

@@ -12,7 +12,7 @@ import Testing
         cases += 1
         let count = Int.random(in: 0...10, using: &g)
         // Each step is a weight; keys are a seeded permutation (distinct).
-        return (0..<count).map { _ in Int.random(in: 1...4, using: &g) }
+        return (0..<count).map { _ in Int.random(in: 0...4, using: &g) }
       },
       check: { weights in
         // Keys: a fixed scramble of positions, derived from the weights so shrinking works.
