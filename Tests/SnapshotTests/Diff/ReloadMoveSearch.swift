@@ -1,3 +1,5 @@
+import SnapshotTestSupport
+
 @testable import Snapshot
 
 /// The cost the single batch minimises, at one level (sections, or items within the sections
@@ -128,7 +130,7 @@ struct ReloadMoveSearch {
 
   /// Whether the simulator accepts `batch` and every marked entry gets a fresh cell.
   func accepts(_ batch: BatchUpdate) -> Bool {
-    let outcome = BatchSimulator.simulate(old: old, batch: batch, new: new)
+    let outcome = BatchRules.simulate(old: old, batch: batch, new: new)
     return outcome.failure == nil && markedSections.isSubset(of: outcome.freshSections)
       && markedItems.isSubset(of: outcome.freshItems)
   }

@@ -1,3 +1,4 @@
+import SnapshotTestSupport
 import Testing
 
 @testable import Snapshot
@@ -128,7 +129,7 @@ import Testing
     } catch {
       return "unexpected error \(error)"
     }
-    if let failure = BatchSimulator.check(old: old, batch: batch, new: new) {
+    if let failure = BatchRules.check(old: old, batch: batch, new: new) {
       return "engine batch \(batch): \(failure)"
     }
     let search = ReloadMoveSearch(old: old, new: new, marks: marks)
