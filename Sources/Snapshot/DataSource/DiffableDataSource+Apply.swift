@@ -34,26 +34,9 @@ extension DiffableDataSource {
       let old = layout
       let (newSections, newRows) = sectionsShowing(snapshot)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
-      switch updateStyle {
-      case .singleBatch:
-        let batch: BatchUpdate
-        do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
-          batch = try BatchUpdate(from: old, to: new, marks: snapshot.marks)
-        } catch {
-          throw Error(.apply, .brokenIdentifiers(error))
-        }
-        install(newSections, rows: newRows)
-        deliver(batch, animated: animatingDifferences)
-      case .staged:
-        let staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>
-        do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
-          staged = try StagedBatchUpdate(from: old, to: new, marks: snapshot.marks)
-        } catch {
-          throw Error(.apply, .brokenIdentifiers(error))
-        }
-        install(newSections, rows: newRows)
-        deliverStages(staged, animated: animatingDifferences)
-      }
+      let update = try update(from: old, to: new, marks: snapshot.marks, .apply)
+      install(newSections, rows: newRows)
+      deliver(update, animated: animatingDifferences)
     }
   }
 
@@ -224,34 +207,23 @@ extension DiffableDataSource {
     let section = sections[index].id
     let oldRows = rows.items(inSection: index)
     let newRows = shownRows(tree, section)
-    switch updateStyle {
-    case .singleBatch:
-      let batch: BatchUpdate
-      do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
-        batch = try BatchUpdate(
-          from: [LayoutSection(section, items: oldRows)],
-          to: [LayoutSection(section, items: newRows)]
-        )
-      } catch {
-        throw Error(operation, .brokenIdentifiers(error))
-      }
-      sections[index].tree = tree
-      rows.replaceRows(inSection: index, with: newRows)
-      deliver(batch.placed(inSection: index), animated: animated)
-    case .staged:
+    let update: Update
+    if updateStyle == .singleBatch {
+      // Only this section changes: diff its rows alone, then address the batch to it.
+      update = try self.update(
+        from: [LayoutSection(section, items: oldRows)],
+        to: [LayoutSection(section, items: newRows)], operation
+      ).placed(inSection: index)
+    } else {
+      // Stages carry whole layouts.
       let old = layout
       var new = old
       new[index].items = newRows
-      let staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>
-      do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
-        staged = try StagedBatchUpdate(from: old, to: new)
-      } catch {
-        throw Error(operation, .brokenIdentifiers(error))
-      }
-      sections[index].tree = tree
-      rows.replaceRows(inSection: index, with: newRows)
-      deliverStages(staged, animated: animated)
+      update = try self.update(from: old, to: new, operation)
     }
+    sections[index].tree = tree
+    rows.replaceRows(inSection: index, with: newRows)
+    deliver(update, animated: animated)
   }
 }
 

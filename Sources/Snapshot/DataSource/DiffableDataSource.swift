@@ -246,13 +246,47 @@ extension DiffableDataSource {
     listView.performBatchUpdates(batch, animated: animated, content: self)
   }
 
-  @inlinable func deliverStages(
-    _ staged: StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>, animated: Bool
-  ) {
-    guard let listView else { return }
-    for stage in staged.stages {
-      listView.performBatchUpdates(
-        stage.batch, animated: animated, content: LayoutContent(stage.layout))
+  /// What an apply sends the list view: one batch, or stages (see ``updateStyle``).
+  @usableFromInline enum Update {
+    case batch(BatchUpdate)
+    case stages(StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>)
+
+    /// The update of a one-section layout, addressed to section `section`. O(batch).
+    @inlinable func placed(inSection section: Int) -> Update {
+      guard case .batch(let batch) = self else { return self }
+      return .batch(batch.placed(inSection: section))
+    }
+  }
+
+  /// The update from `old` to `new` in the data source's ``updateStyle``. O(n + m) plus the
+  /// diff's cost.
+  @inlinable func update(
+    from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> = DiffMarks(),
+    _ operation: Error.Operation
+  ) throws(Error) -> Update {
+    do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+      switch updateStyle {
+      case .singleBatch: return .batch(try BatchUpdate(from: old, to: new, marks: marks))
+      case .staged: return .stages(try StagedBatchUpdate(from: old, to: new, marks: marks))
+      }
+    } catch {
+      throw Error(operation, .brokenIdentifiers(error))
+    }
+  }
+
+  /// Sends `update` to the list view. A stage's view reads back the stage's layout.
+  @inlinable func deliver(_ update: Update, animated: Bool) {
+    switch update {
+    case .batch(let batch):
+      deliver(batch, animated: animated)
+    case .stages(let staged):
+      guard let listView else { return }
+      for stage in staged.stages {
+        listView.performBatchUpdates(
+          stage.batch, animated: animated, content: LayoutContent(stage.layout))
+      }
     }
   }
 
