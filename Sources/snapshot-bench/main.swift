@@ -65,7 +65,7 @@ let plan = options.selected.flatMap { scenario in
   options.sizes(for: scenario).map { (scenario, $0) }
 }
 var policy = RepeatPolicy(fixed: options.repeats)
-if options.smoke && options.repeats == nil { policy.fixed = 1 }
+if options.smoke && options.repeats == nil { policy.fixed = 3 }
 let progress = Progress(total: plan.count, enabled: true)
 var runner = Runner(policy: policy, progress: progress)
 let started = Measure.now()
