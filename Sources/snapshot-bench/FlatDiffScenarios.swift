@@ -78,7 +78,7 @@ enum FlatDiffScenarios {
   /// The stdlib diff, or a note saying why it is skipped: it is quadratic in the changes,
   /// so above 10,000 items a run is estimated from one at 10,000 items in the same shape.
   static func stdlibBaseline<ID: BenchIdentifier>(_ input: Input<ID>) -> Baseline {
-    let operation = Operation("stdlib difference + inferringMoves") {
+    let operation = Operation("stdlib difference+moves") {
       input.new.difference(from: input.old).inferringMoves().count
     }
     let whenFaster = "CollectionDifference is Myers' algorithm, O((n + m) · d) for d changes"
