@@ -158,6 +158,15 @@ struct Chart {
           + "fill=\"\(flagged ? "#B00020" : "#666")\">\(Self.escape(detail))"
           + (flagged ? " (flagged)" : "") + "</text>")
     }
+    if series.contains(where: { ($0.growth ?? 0) > Report.growthLimit }) {
+      let top = Self.top + 26 + Double(series.count) * 44 + 4
+      add(
+        "<text x=\"\(legendX)\" y=\"\(top)\" font-size=\"12\" fill=\"#B00020\">"
+          + "flagged: time per item grows more than 2× from 10⁴ to 10⁶</text>")
+      add(
+        "<text x=\"\(legendX)\" y=\"\(top + 17)\" font-size=\"12\" fill=\"#666\">"
+          + "(compare its baseline's growth in RESULTS.md)</text>")
+    }
     if series.isEmpty {
       add(
         "<text x=\"\(Self.fixed((Self.left + Self.right) / 2))\" y=\"\(middle)\" "
