@@ -45,8 +45,9 @@ struct Chart {
     let times = allPoints.map { log10($0.nanoseconds) }
     let xMin = (sizes.min() ?? 3) - 0.12
     let xMax = (sizes.max() ?? 6) + 0.12
-    let yMin = ((times.min() ?? 0) - 0.05).rounded(.down)
-    let yMax = max(((times.max() ?? 1) + 0.05).rounded(.up), yMin + 1)
+    // The y range: from the 1-2-5 step below the fastest point to the one above the slowest.
+    let yMin = log10(Self.step(below: pow(10, (times.min() ?? 0) - 0.04)))
+    let yMax = max(log10(Self.step(above: pow(10, (times.max() ?? 1) + 0.04))), yMin + 1)
     func x(_ size: Double) -> Double {
       Self.left + (log10(size) - xMin) / (xMax - xMin) * (Self.right - Self.left)
     }
@@ -73,11 +74,11 @@ struct Chart {
     add(
       "<rect x=\"\(Self.left)\" y=\"\(Self.top)\" width=\"\(Self.right - Self.left)\" "
         + "height=\"\(Self.bottom - Self.top)\" fill=\"#fafafa\" stroke=\"#999\"/>")
-    var decade = yMin
+    var decade = yMin.rounded(.down)
     while decade <= yMax + 1e-9 {
       for step in [1.0, 2.0, 5.0] {
         let value = pow(10, decade) * step
-        guard log10(value) <= yMax + 1e-9 else { continue }
+        guard log10(value) >= yMin - 1e-9, log10(value) <= yMax + 1e-9 else { continue }
         let yy = Self.fixed(y(value))
         let major = step == 1
         add(
@@ -175,6 +176,19 @@ struct Chart {
     }
     add("</svg>")
     return out
+  }
+
+  /// The largest of 1, 2, 5 × 10^k not above `value`.
+  static func step(below value: Double) -> Double {
+    let decade = pow(10, log10(value).rounded(.down))
+    return [5.0, 2.0, 1.0].map { $0 * decade }.first { $0 <= value * (1 + 1e-9) } ?? decade
+  }
+
+  /// The smallest of 1, 2, 5 × 10^k not below `value`.
+  static func step(above value: Double) -> Double {
+    let decade = pow(10, log10(value).rounded(.down))
+    return [1.0, 2.0, 5.0, 10.0].map { $0 * decade }.first { $0 >= value * (1 - 1e-9) }
+      ?? decade * 10
   }
 
   /// "10⁶" for powers of ten, else "5,000".
