@@ -65,6 +65,11 @@ enum Format {
     }
   }
 
+  /// "1 measurement", "74 measurements".
+  static func measurements(_ count: Int) -> String {
+    "\(count) measurement" + (count == 1 ? "" : "s")
+  }
+
   /// A size as a power of ten where it is one: "10^6", else "5,000".
   static func size(_ value: Int) -> String {
     var power = 0

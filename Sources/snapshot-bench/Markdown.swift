@@ -16,7 +16,8 @@ extension Report {
     line("- Command: `\(run.command)`")
     line("- Build: \(run.optimized ? "release" : "debug (not representative)")")
     line("- Machine: \(run.machine.description)")
-    line("- Wall time: \(Self.minutes(run.wallSeconds)) for \(run.results.count) measurements")
+    line(
+      "- Wall time: \(Self.minutes(run.wallSeconds)) for \(Format.measurements(run.results.count))")
     line()
     line(
       "**median** and **min**: time of one run over repeated runs; **per item**: median ÷ "

@@ -291,7 +291,7 @@ struct Report {
     line()
     let failures = run.results.filter { $0.failure != nil }.count
     line(
-      "\(run.results.count) measurements in \(Self.minutes(run.wallSeconds)); "
+      "\(Format.measurements(run.results.count)) in \(Self.minutes(run.wallSeconds)); "
         + (failures == 0
           ? "every result passed its check (batch shape, fewest moves, paths agree)."
           : "\(failures) failed their check (see the notes)."))

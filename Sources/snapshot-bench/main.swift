@@ -74,7 +74,7 @@ for (scenario, size) in plan {
   results.append(runner.run(scenario, size: size))
 }
 let wallSeconds = Double(Measure.now() - started) / 1e9
-progress.finish("snapshot-bench: \(plan.count) measurements done")
+progress.finish("snapshot-bench: \(Format.measurements(plan.count)) done")
 
 let date = Date()
 let stamp = ISO8601DateFormatter()
