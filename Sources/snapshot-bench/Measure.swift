@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// Timing and memory helpers shared by the scenarios.
+/// Timing and memory probes shared by the runner.
 enum Measure {
   /// Monotonic nanoseconds.
   static func now() -> UInt64 {
@@ -13,17 +13,21 @@ enum Measure {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 
-  /// Runs `body` once and returns its duration in seconds.
-  static func seconds(_ body: () -> Void) -> Double {
+  /// Runs `body` once and returns its duration in seconds and its result.
+  @inline(never)
+  static func time(_ body: () -> Int) -> (seconds: Double, result: Int) {
     let start = now()
-    body()
-    return Double(now() - start) / 1e9
+    let result = body()
+    return (Double(now() - start) / 1e9, result)
   }
 
-  /// Starts a peak-memory measurement: returns the resident bytes now, and (on Linux)
-  /// resets the peak to them, so that ``peakResidentBytes()`` afterwards is the peak since.
+  /// Starts a peak-memory measurement: hands freed heap memory back to the system (so that
+  /// what the next operation allocates shows up as new resident pages, whatever ran
+  /// before), then returns the resident bytes now and (on Linux) resets the peak to them,
+  /// so that ``peakResidentBytes()`` afterwards is the peak since.
   static func startPeakMeasurement() -> Int {
     #if os(Linux)
+      trimHeap()
       // "5" resets the address space's resident high-water mark (VmHWM) to the current RSS.
       if let file = fopen("/proc/self/clear_refs", "w") {
         fputs("5", file)
@@ -52,6 +56,16 @@ enum Measure {
   }
 
   #if os(Linux)
+    /// glibc's `malloc_trim(0)`, looked up at run time (the Glibc module does not export it):
+    /// returns free heap pages to the system.
+    static func trimHeap() {
+      typealias Trim = @convention(c) (Int) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else {
+        return
+      }
+      _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+
     /// A `kB` field of /proc/self/status, in bytes.
     static func procStatus(_ field: String) -> Int? {
       guard let file = fopen("/proc/self/status", "r") else { return nil }
@@ -72,25 +86,5 @@ enum Measure {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
-
-  /// `value` with `digits` decimals.
-  static func format(_ value: Double, _ digits: Int = 2) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    var text = String(rounded)
-    if let dot = text.firstIndex(of: ".") {
-      let decimals = text.distance(from: dot, to: text.endIndex) - 1
-      if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-    } else if digits > 0 {
-      text += "." + String(repeating: "0", count: digits)
-    }
-    return text
-  }
-
-  /// Milliseconds with two decimals.
-  static func milliseconds(_ seconds: Double) -> String {
-    format(seconds * 1000) + " ms"
   }
 }

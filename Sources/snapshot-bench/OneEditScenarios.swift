@@ -1,0 +1,105 @@
+import Snapshot
+
+/// The common case in apps: one item inserted into, or moved within, a long list, and the
+/// new snapshot rebuilt from the model (so the two snapshots share no storage).
+enum OneEditScenarios {
+  enum Edit: String, CaseIterable {
+    case insert
+    case move
+
+    var detail: String {
+      switch self {
+      case .insert: "one new item inserted in the middle"
+      case .move: "one item moved from a third of the way down to two thirds"
+      }
+    }
+  }
+
+  static let all = Edit.allCases.flatMap { edit in
+    [snapshots(edit), arrays(edit)]
+  }
+
+  static let group = "One-item edit in a long list"
+
+  static func snapshots(_ edit: Edit) -> Scenario {
+    Scenario(
+      name: "diff/one-edit/\(edit.rawValue)/snapshots",
+      group: group,
+      summary: "new.batchUpdate(from: old) after \(edit.detail), against the hash-pass floor",
+      sizes: Scenario.decades, charted: edit == .insert
+    ) { size in
+      let (old, new) = lists(edit, size: size)
+      let oldSnapshot = flatSnapshot(old)
+      let newSnapshot = flatSnapshot(new)
+      var batch = BatchUpdate()
+      return Trial(
+        items: size, detail: edit.detail,
+        measured: Operation("new.batchUpdate(from: old)") {
+          batch = newSnapshot.batchUpdate(from: oldSnapshot)
+          return batch.insertedItems.count
+        },
+        baselines: [
+          Floor.baseline(
+            old: old, new: new,
+            whenFaster: "the snapshot path compares the common prefix and suffix by position "
+              + "and hashes only the changed middle (none for an insert, the third between "
+              + "the two positions for a move); the floor hashes every identifier")
+        ],
+        verify: { check(edit, batch) })
+    }
+  }
+
+  static func arrays(_ edit: Edit) -> Scenario {
+    Scenario(
+      name: "diff/one-edit/\(edit.rawValue)/arrays",
+      group: group,
+      summary: "BatchUpdate(from:to:) on two arrays after \(edit.detail), against the "
+        + "hash-pass floor",
+      sizes: Scenario.decades
+    ) { size in
+      let (old, new) = lists(edit, size: size)
+      var batch = BatchUpdate()
+      return Trial(
+        items: size, detail: edit.detail,
+        measured: Operation("BatchUpdate(from:to:)") {
+          batch =
+            (try? BatchUpdate(
+              from: [LayoutSection(0, items: old)], to: [LayoutSection(0, items: new)]))
+            ?? BatchUpdate()
+          return batch.insertedItems.count
+        },
+        baselines: [
+          Floor.baseline(
+            old: old, new: new,
+            whenFaster: "the array path hashes every old identifier (to find duplicates) but "
+              + "no new one in the common prefix and suffix; the floor probes every new one")
+        ],
+        verify: { check(edit, batch) })
+    }
+  }
+
+  static func lists(_ edit: Edit, size: Int) -> (old: [Int], new: [Int]) {
+    var source = IdentifierSource<Int>(seed: 0x0E01_0000 &+ UInt64(size))
+    let old = source.fresh(size)
+    var new = old
+    switch edit {
+    case .insert:
+      new.insert(source.fresh(), at: size / 2)
+    case .move:
+      let item = new.remove(at: size / 3)
+      new.insert(item, at: size * 2 / 3)
+    }
+    return (old, new)
+  }
+
+  static func check(_ edit: Edit, _ batch: BatchUpdate) -> String? {
+    switch edit {
+    case .insert:
+      return batch.insertedItems.count == 1 && batch.moveCount == 0
+        && batch.deletedItems.isEmpty ? nil : "expected one insert and nothing else"
+    case .move:
+      return batch.moveCount == 1 && batch.insertedItems.isEmpty && batch.deletedItems.isEmpty
+        ? nil : "expected one move and nothing else"
+    }
+  }
+}
