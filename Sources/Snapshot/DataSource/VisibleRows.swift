@@ -223,12 +223,11 @@ struct VisibleRows<Item: Hashable> {
   }
 
   /// Adds `node` to the index. O(1) amortized.
-  @inlinable mutating func indexNode(_ node: Int32) {
+  @inlinable mutating func indexNode(_ node: Int32, hash: Int) {
     if (indexedCount &+ 1) &* 2 > buckets.count {
       rebuildIndex(bucketCount: Self.bucketCount(for: indexedCount &+ 1))
     }
     let mask = buckets.count &- 1
-    let hash = nodes[Int(node)].item!.hashValue
     var bucket = hash & mask
     while buckets[bucket] != 0 { bucket = (bucket &+ 1) & mask }
     buckets[bucket] = Self.entry(hash: hash, node: node)
@@ -237,9 +236,9 @@ struct VisibleRows<Item: Hashable> {
 
   /// Removes `node` from the index (backward-shift deletion). O(1) expected; a scan of the
   /// table when the item's hash changed since it was indexed.
-  @inlinable mutating func unindex(_ node: Int32) {
+  @inlinable mutating func unindex(_ node: Int32, hash: Int) {
     let mask = buckets.count &- 1
-    var hole = nodes[Int(node)].item!.hashValue & mask
+    var hole = hash & mask
     var probes = 0
     // `node` is in the table, so one full turn finds it.
     while Self.node(buckets[hole]) != node && probes <= mask {
@@ -262,6 +261,19 @@ struct VisibleRows<Item: Hashable> {
         hole = probe
       }
     }
+  }
+
+  /// Reads the bucket each hash starts at, before the buckets are written: the loads are
+  /// independent, so the processor overlaps their cache misses, and the writes that follow
+  /// find the buckets cached. For k rows this turns k misses in a row into about k / 10.
+  @inlinable func touchBuckets(_ hashes: [Int]) {
+    guard !buckets.isEmpty else { return }
+    let mask = buckets.count &- 1
+    var sink: UInt64 = 0
+    buckets.withUnsafeBufferPointer { table in
+      for hash in hashes { sink |= table[hash & mask] }
+    }
+    withExtendedLifetime(sink) {}
   }
 
   /// Rehashes into `bucketCount` buckets from the stored hashes, touching no node.
@@ -299,12 +311,18 @@ struct VisibleRows<Item: Hashable> {
   /// Frees every node of the treap at `root` and forgets their items. O(size).
   @inlinable mutating func release(_ root: Int32) {
     guard root >= 0 else { return }
+    var released: [Int32] = []
     var stack: [Int32] = [root]
     while let node = stack.popLast() {
       let (left, right) = (nodes[Int(node)].left, nodes[Int(node)].right)
       if left >= 0 { stack.append(left) }
       if right >= 0 { stack.append(right) }
-      unindex(node)
+      released.append(node)
+    }
+    let hashes = released.map { nodes[Int($0)].item!.hashValue }
+    touchBuckets(hashes)
+    for (node, hash) in zip(released, hashes) {
+      unindex(node, hash: hash)
       nodes[Int(node)].item = nil
       free.append(node)
     }
@@ -315,9 +333,14 @@ struct VisibleRows<Item: Hashable> {
   @inlinable mutating func build(_ items: some Collection<Item>, section: Int32) -> Int32 {
     var stack: [Int32] = []
     stack.reserveCapacity(64)
-    for item in items {
+    let hashes = items.map(\.hashValue)
+    if (indexedCount &+ hashes.count) &* 2 > buckets.count {
+      rebuildIndex(bucketCount: Self.bucketCount(for: indexedCount &+ hashes.count))
+    }
+    touchBuckets(hashes)
+    for (item, hash) in zip(items, hashes) {
       let node = allocate(item, section: section)
-      indexNode(node)
+      indexNode(node, hash: hash)
       var lastPopped: Int32 = -1
       while let top = stack.last, nodes[Int(top)].priority < nodes[Int(node)].priority {
         stack.removeLast()
