@@ -38,22 +38,25 @@ public struct DuplicateIdentifierError<SectionID: Hashable & Sendable, ItemID: H
   @usableFromInline
   init(old: [LayoutSection<SectionID, ItemID>], new: [LayoutSection<SectionID, ItemID>]) {
     self.init(
-      oldSections: Self.duplicates(in: old.lazy.map(\.id)),
-      oldItems: Self.duplicates(in: old.lazy.flatMap(\.items)),
-      newSections: Self.duplicates(in: new.lazy.map(\.id)),
-      newItems: Self.duplicates(in: new.lazy.flatMap(\.items))
+      oldSections: Self.duplicates(in: old.map(\.id)),
+      oldItems: Self.duplicates(in: old.flatMap(\.items)),
+      newSections: Self.duplicates(in: new.map(\.id)),
+      newItems: Self.duplicates(in: new.flatMap(\.items))
     )
   }
 
-  private static func duplicates<C: Sequence>(in elements: C) -> [C.Element]
-  where C.Element: Hashable {
-    var seen = Set<C.Element>()
-    var reported = Set<C.Element>()
-    var result: [C.Element] = []
-    for element in elements where !seen.insert(element).inserted {
-      if reported.insert(element).inserted { result.append(element) }
+  /// The elements that occur more than once, each once, in order of first appearance.
+  private static func duplicates<Element: Hashable>(in elements: [Element]) -> [Element] {
+    var firstIndex = [Element: Int](minimumCapacity: elements.count)
+    var repeated = [Bool](repeating: false, count: elements.count)
+    for (index, element) in elements.enumerated() {
+      if let first = firstIndex[element] {
+        repeated[first] = true
+      } else {
+        firstIndex[element] = index
+      }
     }
-    return result
+    return elements.indices.compactMap { repeated[$0] ? elements[$0] : nil }
   }
 
   /// Names the duplicates, side by side.
