@@ -93,7 +93,9 @@ extension DiffableDataSourceSnapshot {
         (node, _, _) throws(StopWalk) in
         let identifier = item(node)
         let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: items.count))
-        if let existing = state.locationOfItem.updateValue(location, forKey: identifier) {
+        if let existing = state.locationOfItem.updateValueGrowingFirst(
+          location, forKey: identifier)
+        {
           conflict = SectionedConflict(
             firstSection: Int(state.position[Int(existing.slot)]),
             firstIndex: Int(existing.index), duplicateSection: ordinal,
@@ -122,12 +124,12 @@ extension DiffableDataSourceSnapshot {
     uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]]
   ) {
     var state = Sections<SectionIdentifierType, ItemIdentifierType>()
-    state.locationOfItem.reserveCapacity(items.reduce(0) { $0 + $1.count })
+    state.locationOfItem = .init(minimumCapacity: items.reduce(0) { $0 + $1.count })
     for (ordinal, section) in sections.enumerated() {
       let slot = state.allocateSlot(for: section)
       state.place([slot], at: ordinal)
       state.sectionItems[Int(slot)] = items[ordinal]
-      state.renumberItems(in: slot, from: 0)
+      state.recordItems(of: slot)
     }
     self.init()
     storage = SectionedStorage(state: state)
@@ -151,14 +153,14 @@ extension SectionedOutline {
     var conflictItem: ItemIdentifierType?
     for (ordinal, element) in sections.enumerated() {
       let id = section(element)
-      if let first = outline.indexOfSection.updateValue(ordinal, forKey: id) {
+      if let first = outline.indexOfSection.updateValueGrowingFirst(ordinal, forKey: id) {
         throw .duplicateSection(id, firstIndex: first, duplicateIndex: ordinal)
       }
       var builder = TreeBuilder<ItemIdentifierType>()
       try? forEachDepthFirst(roots(element), children: children) {
         (node, depth, isParent) throws(StopWalk) in
         let identifier = item(node)
-        if let firstOrdinal = owner.updateValue(ordinal, forKey: identifier) {
+        if let firstOrdinal = owner.updateValueGrowingFirst(ordinal, forKey: identifier) {
           let firstSlot =
             firstOrdinal == ordinal
             ? builder.tree.slot(of: identifier)

@@ -48,7 +48,9 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
         "items.count is \(items.count) but sections.count is \(sections.count); each section "
           + "needs exactly one list of items")
     }
-    var firstIndexOfSection: [SectionIdentifierType: Int] = [:]
+    // Tables sized for every identifier up front: inserting never rehashes, so identifiers
+    // with broken hashing cannot stop the program (see `GrowingFirst.swift`).
+    var firstIndexOfSection = [SectionIdentifierType: Int](minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
       if let first = firstIndexOfSection.updateValue(index, forKey: section) {
         throw corruptedData(
@@ -57,7 +59,8 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
             + "section identifiers must be unique")
       }
     }
-    var place: [ItemIdentifierType: (section: Int, index: Int)] = [:]
+    var place = [ItemIdentifierType: (section: Int, index: Int)](
+      minimumCapacity: items.reduce(0) { $0 + $1.count })
     for (sectionIndex, sectionItems) in items.enumerated() {
       for (index, item) in sectionItems.enumerated() {
         if let first = place.updateValue((sectionIndex, index), forKey: item) {

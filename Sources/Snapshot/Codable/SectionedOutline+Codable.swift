@@ -51,6 +51,9 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
           + "section needs exactly one snapshot")
     }
     var outline = Self()
+    // Tables sized for every identifier up front: inserting never rehashes, so identifiers
+    // with broken hashing cannot stop the program (see `GrowingFirst.swift`).
+    outline.indexOfSection = .init(minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
       if let first = outline.indexOfSection.updateValue(index, forKey: section) {
         throw corruptedData(
@@ -59,7 +62,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
             + "section identifiers must be unique")
       }
     }
-    var owner: [ItemIdentifierType: Int] = [:]
+    var owner = [ItemIdentifierType: Int](minimumCapacity: trees.reduce(0) { $0 + $1.count })
     for (sectionIndex, tree) in trees.enumerated() {
       for item in tree.items {
         guard let first = owner.updateValue(sectionIndex, forKey: item) else { continue }

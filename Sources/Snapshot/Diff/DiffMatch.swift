@@ -131,7 +131,9 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     let oldCount = old.count
     let newCount = new.count
 
-    // Sections.
+    // Sections. Every table below is sized up front for all it will receive, so inserting
+    // never rehashes and identifiers with broken hashing cannot stop the program (see
+    // `GrowingFirst.swift`).
     var oldSectionIndex = [SectionID: Int](minimumCapacity: oldCount)
     var oldToNew = [Int](repeating: -1, count: oldCount)
     var newToOld = [Int](repeating: -1, count: newCount)
@@ -140,7 +142,7 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       duplicate = true
     }
     if !duplicate {
-      var newOnly = Set<SectionID>()
+      var newOnly = Set<SectionID>(minimumCapacity: newCount)
       for t in 0..<newCount {
         if let s = oldSectionIndex[new[t].id] {
           if oldToNew[s] >= 0 {
@@ -181,6 +183,12 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     var middleStart = [Int](repeating: 0, count: oldCount)
     var middleEnd = [Int](repeating: 0, count: oldCount)
     var hashedCount = 0
+    // New items that, when verifying, may go into the table of old ones: the middles of
+    // changed sections and every item of an inserted section.
+    var newHashedCount = 0
+    if verifyUniqueness {
+      for t in 0..<newCount where newToOld[t] < 0 { newHashedCount += new[t].items.count }
+    }
     for s in 0..<oldCount {
       let t = oldToNew[s]
       let a = old[s].items
@@ -204,10 +212,12 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       middleStart[s] = p
       middleEnd[s] = a.count - q
       hashedCount += a.count - p - q
+      newHashedCount += b.count - p - q
     }
 
     // Hash the old items that need it.
-    var oldIndex = [ItemID: Int](minimumCapacity: verifyUniqueness ? oldTotal : hashedCount)
+    var oldIndex = [ItemID: Int](
+      minimumCapacity: verifyUniqueness ? oldTotal + newHashedCount : hashedCount)
     for s in 0..<oldCount {
       let items = old[s].items
       let range = verifyUniqueness ? 0..<items.count : middleStart[s]..<middleEnd[s]

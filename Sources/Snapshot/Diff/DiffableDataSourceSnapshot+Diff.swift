@@ -1,10 +1,14 @@
 extension DiffableDataSourceSnapshot {
   /// The snapshot as the diff engine reads it: each section's identifier and its items.
   ///
-  /// - Complexity: O(sections): the item arrays are shared, not copied.
+  /// - Complexity: O(sections): the item arrays are shared, not copied, and nothing is
+  ///   hashed.
   @inlinable
   public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    sectionIdentifiers.map { LayoutSection($0, items: itemIdentifiers(inSection: $0)) }
+    let state = storage.state
+    return state.order.map {
+      LayoutSection(state.sectionIDs[Int($0)], items: state.sectionItems[Int($0)])
+    }
   }
 
   /// The reload and reconfigure marks recorded on this snapshot.

@@ -125,7 +125,7 @@ extension SectionedOutline {
     if let target {
       trees[target] = snapshot
     } else {
-      indexOfSection[section] = sectionIDs.count
+      indexOfSection.updateValueGrowingFirst(sectionIDs.count, forKey: section)
       sectionIDs.append(section)
       trees.append(snapshot)
     }
@@ -146,8 +146,10 @@ extension SectionedOutline {
     }
     sectionIDs = keptIDs
     trees = keptTrees
-    indexOfSection = Dictionary(
-      uniqueKeysWithValues: keptIDs.enumerated().map { ($0.element, $0.offset) })
+    // Sized for every key (see `GrowingFirst.swift`); not `uniqueKeysWithValues`, which
+    // stops the program if identifiers with broken hashing ever made two keys equal.
+    indexOfSection = Dictionary(minimumCapacity: keptIDs.count)
+    for (ordinal, section) in keptIDs.enumerated() { indexOfSection[section] = ordinal }
   }
 }
 

@@ -90,7 +90,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !items.isEmpty else { return }
     let operation: Error.Operation = after ? .insertItemsAfter : .insertItemsBefore
-    guard let target = storage.state.locationOfItem[destination] else {
+    guard let target = storage.state.location(of: destination) else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
     makeUnique()
@@ -105,7 +105,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + s) for k items and the s items of the sections they were in.
   @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifierType]) {
-    guard items.contains(where: { storage.state.locationOfItem[$0] != nil }) else { return }
+    guard items.contains(where: { storage.state.location(of: $0) != nil }) else { return }
     makeUnique()
     storage.state.deleteItems(items)
   }
@@ -169,15 +169,19 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveItemAfter : .moveItemBefore
     let source = try location(of: item, for: operation)
-    guard storage.state.locationOfItem[destination] != nil else {
+    guard let target = storage.state.location(of: destination) else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
-    if item == destination { throw Error(operation, .itemMovedRelativeToItself(item)) }
+    if item == destination || (source.slot == target.slot && source.index == target.index) {
+      throw Error(operation, .itemMovedRelativeToItself(item))
+    }
     makeUnique()
     storage.state.sectionItems[Int(source.slot)].remove(at: Int(source.index))
     storage.state.renumberItems(in: source.slot, from: Int(source.index))
-    let target = storage.state.locationOfItem[destination]!
-    let index = Int(target.index) + (after ? 1 : 0)
+    // Where the destination is once the item is out (no second lookup: the index may not
+    // find it again if its hashing is broken).
+    let shift = source.slot == target.slot && source.index < target.index ? 1 : 0
+    let index = Int(target.index) - shift + (after ? 1 : 0)
     storage.state.sectionItems[Int(target.slot)].insert(item, at: index)
     storage.state.renumberItems(in: target.slot, from: index)
   }

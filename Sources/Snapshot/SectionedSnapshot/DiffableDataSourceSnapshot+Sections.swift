@@ -79,7 +79,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !sections.isEmpty else { return }
     let operation: Error.Operation = after ? .insertSectionsAfter : .insertSectionsBefore
-    guard let target = storage.state.slotOfSection[destination] else {
+    guard let target = storage.state.placedSlot(of: destination) else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
     try validateNewSections(sections, for: operation, destination: destination)
@@ -93,7 +93,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + sections + items removed).
   @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifierType]) {
-    guard sections.contains(where: { storage.state.slotOfSection[$0] != nil }) else { return }
+    guard sections.contains(where: { storage.state.placedSlot(of: $0) != nil }) else { return }
     makeUnique()
     storage.state.deleteSections(sections)
   }
@@ -151,7 +151,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveSectionAfter : .moveSectionBefore
     let moving = try slot(of: section, for: operation)
-    guard let target = storage.state.slotOfSection[destination] else {
+    guard let target = storage.state.placedSlot(of: destination) else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
     if moving == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
@@ -192,7 +192,7 @@ extension DiffableDataSourceSnapshot {
       if section == destination {
         throw Error(operation, .destinationInInsertedSections(section))
       }
-      if storage.state.slotOfSection[section] != nil {
+      if storage.state.placedSlot(of: section) != nil {
         throw Error(operation, .sectionAlreadyInSnapshot(section))
       }
       if !seen.insert(section).inserted { throw Error(operation, .duplicateSection(section)) }
