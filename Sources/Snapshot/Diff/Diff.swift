@@ -13,7 +13,7 @@ extension BatchUpdate {
   /// new layout (see ``BatchUpdate``).
   ///
   /// - Throws: ``DuplicateIdentifierError`` naming every section or item identifier that
-  ///   occurs twice in either layout.
+  ///   occurs twice in either layout, or is not equal to itself (such as `Double.nan`).
   /// - Complexity: O(n + m) expected for n old and m new items (every old item is hashed
   ///   once to check for duplicates; new items continuing a matched run, or in a common
   ///   prefix or suffix of a section, are not), plus O(r log r) for the r runs of reordered
@@ -34,7 +34,7 @@ extension StagedBatchUpdate {
   /// there can be) and every reload as a reload. See ``StagedBatchUpdate`` for when to use it.
   ///
   /// - Throws: ``DuplicateIdentifierError`` naming every section or item identifier that
-  ///   occurs twice in either layout.
+  ///   occurs twice in either layout, or is not equal to itself (such as `Double.nan`).
   /// - Complexity: as ``BatchUpdate/init(from:to:marks:)``, plus O(n + m) to build the
   ///   intermediate layouts.
   @inlinable

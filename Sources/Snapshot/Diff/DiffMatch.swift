@@ -32,8 +32,9 @@ func packedIndex(_ packed: Int) -> Int {
 ///
 /// With `verifyUniqueness`, every identifier of both layouts is checked for duplicates (one
 /// hash insert per old item, one probe per new item outside the matched prefixes and
-/// suffixes); without it the layouts must be known to hold no duplicates (snapshots guarantee
-/// it), and unchanged sections, prefixes and suffixes are never hashed.
+/// suffixes) and for not being equal to itself; without it the layouts must be known to hold
+/// no such identifiers (snapshots guarantee it), and unchanged sections, prefixes and
+/// suffixes are never hashed.
 @usableFromInline
 struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   @usableFromInline typealias Section = LayoutSection<SectionID, ItemID>
@@ -137,13 +138,20 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     var oldSectionIndex = [SectionID: Int](minimumCapacity: oldCount)
     var oldToNew = [Int](repeating: -1, count: oldCount)
     var newToOld = [Int](repeating: -1, count: newCount)
+    // `duplicate` covers identifiers not equal to themselves (such as `Double.nan`) too:
+    // nothing could match them, so like duplicates they cannot name one row.
     var duplicate = false
-    for s in 0..<oldCount where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil {
+    for s in 0..<oldCount
+    where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil || old[s].id != old[s].id {
       duplicate = true
     }
     if !duplicate {
       var newOnly = Set<SectionID>(minimumCapacity: newCount)
       for t in 0..<newCount {
+        if new[t].id != new[t].id {
+          duplicate = true
+          break
+        }
         if let s = oldSectionIndex[new[t].id] {
           if oldToNew[s] >= 0 {
             duplicate = true
@@ -221,7 +229,10 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     for s in 0..<oldCount {
       let items = old[s].items
       let range = verifyUniqueness ? 0..<items.count : middleStart[s]..<middleEnd[s]
-      for i in range where oldIndex.updateValue(packPosition(s, i), forKey: items[i]) != nil {
+      for i in range
+      where oldIndex.updateValue(packPosition(s, i), forKey: items[i]) != nil
+        || (verifyUniqueness && items[i] != items[i])
+      {
         throw DuplicateIdentifierError(old: old, new: new)
       }
     }
@@ -253,7 +264,9 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
           ? Self.claim(&oldIndex[items[j], default: Self.absent])
           : oldIndex[items[j]] ?? Self.absent
         if packed < 0 {
-          if packed == Self.newOnly { throw DuplicateIdentifierError(old: old, new: new) }
+          if packed == Self.newOnly || (verifyUniqueness && items[j] != items[j]) {
+            throw DuplicateIdentifierError(old: old, new: new)
+          }
           j += 1
           continue
         }

@@ -4,7 +4,8 @@ extension DiffableDataSourceSnapshot {
   /// Adds `items` at the end of `section`, or of the last section when `section` is nil.
   ///
   /// Stops the program if the section is absent (or there are no sections), or if an item
-  /// is already in the snapshot or repeated in `items`; ``tryAppendItems(_:toSection:)``
+  /// is already in the snapshot, repeated in `items` or not equal to itself (see
+  /// ``SnapshotError/Reason/irreflexiveItem(_:)``); ``tryAppendItems(_:toSection:)``
   /// throws instead. (Apple moves an item that is already present, after logging; here it
   /// is an error, since it is almost always a bug.)
   ///
@@ -40,7 +41,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just before `destination`, in its section.
   ///
-  /// Stops the program on an unknown destination, on items already present or repeated, or
+  /// Stops the program on an unknown destination, on items already present, repeated or not
+  /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:beforeItem:)`` throws instead.
   ///
   /// - Complexity: O(k + s) for k items and the s items of the section.
@@ -63,7 +65,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just after `destination`, in its section.
   ///
-  /// Stops the program on an unknown destination, on items already present or repeated, or
+  /// Stops the program on an unknown destination, on items already present, repeated or not
+  /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:afterItem:)`` throws instead.
   ///
   /// - Complexity: O(k + s) for k items and the s items of the section.
@@ -239,6 +242,8 @@ extension DiffableDataSourceSnapshot {
       return
     case .repeated(let item):
       throw Error(operation, .duplicateItem(item))
+    case .irreflexive(let item):
+      throw Error(operation, .irreflexiveItem(item))
     case .present(let item):
       if item == destination { throw Error(operation, .destinationInInsertedItems(item)) }
       throw Error(operation, .itemAlreadyInSnapshot(item))

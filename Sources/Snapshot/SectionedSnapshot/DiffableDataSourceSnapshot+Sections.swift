@@ -3,7 +3,8 @@
 extension DiffableDataSourceSnapshot {
   /// Adds `sections`, empty, after the last section.
   ///
-  /// Stops the program if a section is already present or repeated in `sections`;
+  /// Stops the program if a section is already present, repeated in `sections` or not equal
+  /// to itself (see ``SnapshotError/Reason/irreflexiveSection(_:)``);
   /// ``tryAppendSections(_:)`` throws instead.
   ///
   /// - Complexity: O(k) amortized for k sections.
@@ -26,7 +27,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections`, empty, just before `destination`.
   ///
-  /// Stops the program on an unknown destination, on sections already present or repeated,
+  /// Stops the program on an unknown destination, on sections already present, repeated or
+  /// not equal to themselves,
   /// or when `destination` is among `sections`; ``tryInsertSections(_:beforeSection:)``
   /// throws instead.
   ///
@@ -50,7 +52,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections`, empty, just after `destination`.
   ///
-  /// Stops the program on an unknown destination, on sections already present or repeated,
+  /// Stops the program on an unknown destination, on sections already present, repeated or
+  /// not equal to themselves,
   /// or when `destination` is among `sections`; ``tryInsertSections(_:afterSection:)``
   /// throws instead.
   ///
@@ -181,7 +184,7 @@ extension DiffableDataSourceSnapshot {
     for section in sections { storage.state.reloadedSections.insert(section) }
   }
 
-  /// Checks that `sections` are new and distinct. O(k).
+  /// Checks that `sections` are new, distinct, and each equal to itself. O(k).
   @inlinable
   func validateNewSections(
     _ sections: [SectionIdentifierType], for operation: Error.Operation,
@@ -189,6 +192,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     var seen = Set<SectionIdentifierType>(minimumCapacity: sections.count)
     for section in sections {
+      guard section == section else { throw Error(operation, .irreflexiveSection(section)) }
       if section == destination {
         throw Error(operation, .destinationInInsertedSections(section))
       }

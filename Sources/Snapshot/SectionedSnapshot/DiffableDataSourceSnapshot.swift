@@ -8,6 +8,10 @@
 /// Section identifiers and item identifiers are separate spaces; every item identifier is
 /// unique across the whole snapshot, every section identifier is unique.
 ///
+/// Identifiers must be equal to themselves: one that is not (such as `Double.nan`) could
+/// never be found again, so it is refused where it enters
+/// (``SnapshotError/Reason/irreflexiveSection(_:)``, ``SnapshotError/Reason/irreflexiveItem(_:)``).
+///
 /// Identifiers must keep the `Hashable` contract (equal values hash equally, hashes do not
 /// change while in a snapshot). A broken conformance cannot be detected in general: equal
 /// values with different hashes may both get in, and lookups may miss what is there. The

@@ -201,11 +201,12 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
   enum NewItemConflict {
     case repeated(Item)
     case present(Item)
+    case irreflexive(Item)
   }
 
   /// Records locations for new `items` (in `slot` from index `start`; slot -1 records
-  /// placeholders to be renumbered). On a conflict, removes what it recorded and returns
-  /// it. O(k) expected.
+  /// placeholders to be renumbered). On a conflict (an item repeated, already present, or
+  /// not equal to itself), removes what it recorded and returns it. O(k) expected.
   @inlinable
   mutating func recordNewItems(_ items: [Item], in slot: Int32, from start: Int)
     -> NewItemConflict?
@@ -213,6 +214,10 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
     // Room for every item, and for putting back an entry that one displaces.
     locationOfItem.reserveRoom(for: items.count + 1)
     for (offset, item) in items.enumerated() {
+      guard item == item else {
+        for earlier in items[..<offset] { locationOfItem[earlier] = nil }
+        return .irreflexive(item)
+      }
       let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: start + offset))
       guard let existing = locationOfItem.updateValue(location, forKey: item) else {
         continue
