@@ -7,7 +7,9 @@ extension BatchUpdate {
   /// out of order. Where one batch cannot express a change as is — a reload of an item that
   /// moves, item changes inside a moved section, a move between sections UIKit would
   /// miscount, a reload the view would shift onto another row — the change is rewritten as
-  /// deletes plus inserts. ``StagedBatchUpdate/init(from:to:marks:)`` keeps every move instead.
+  /// deletes plus inserts. ``StagedBatchUpdate/init(from:to:marks:)`` keeps every move between
+  /// sections present in both layouts instead. In both forms, an item moving into an inserted
+  /// section or out of a deleted one is deleted and inserted.
   ///
   /// Marks apply to identifiers present in both layouts; reconfigures are addressed in the
   /// new layout (see ``BatchUpdate``).
@@ -30,8 +32,10 @@ extension BatchUpdate {
 
 extension StagedBatchUpdate {
   /// The staged form of the change from `old` to `new`: batches each valid on their own,
-  /// each with the layout the view shows after it, keeping every move as a move (the fewest
-  /// there can be) and every reload as a reload. See ``StagedBatchUpdate`` for when to use it.
+  /// each with the layout the view shows after it, keeping every move between sections
+  /// present in both layouts as a move (the fewest there can be) and every reload as a
+  /// reload. An item moving into an inserted section or out of a deleted one is deleted and
+  /// inserted, with its section. See ``StagedBatchUpdate`` for when to use it.
   ///
   /// - Throws: ``DuplicateIdentifierError`` naming every section or item identifier that
   ///   occurs twice in either layout, or is not equal to itself (such as `Double.nan`).

@@ -52,9 +52,10 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// The staged form of the change from `old` to this snapshot: batches each valid on their
-  /// own, each with the layout the view shows after it, keeping every move (the fewest there
-  /// can be) and every reload. See ``StagedBatchUpdate`` for when to use it rather than
-  /// ``batchUpdate(from:)``.
+  /// own, each with the layout the view shows after it, keeping every move between sections
+  /// present in both snapshots (the fewest there can be) and every reload; an item moving
+  /// into an inserted section or out of a deleted one is deleted and inserted. See
+  /// ``StagedBatchUpdate`` for when to use it rather than ``batchUpdate(from:)``.
   ///
   /// - Complexity: as ``batchUpdate(from:)``, plus O(n + m) to build the intermediate layouts.
   @inlinable
