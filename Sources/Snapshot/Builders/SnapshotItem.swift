@@ -98,6 +98,36 @@ extension SnapshotItem: Equatable {
   }
 }
 
+extension SnapshotItem: CustomStringConvertible {
+  /// The item and its subtree on one line, in declaration order: the identifier, then
+  /// `(expanded)` when it starts expanded, then its children in braces, as in
+  /// `Food (expanded) { Meat { Pork, Beef }, Celery }`.
+  ///
+  /// - Complexity: O(n) for the n items of the tree; iterative, so any depth is fine.
+  public var description: String {
+    var result = ""
+    // At each open level: the items still to print, and whether one was printed already.
+    var pending: [(rest: ArraySlice<SnapshotItem>, started: Bool)] = [([self][...], false)]
+    while let (rest, started) = pending.last {
+      guard let next = rest.first else {
+        pending.removeLast()
+        if !pending.isEmpty { result += " }" }
+        continue
+      }
+      pending[pending.count - 1] = (rest.dropFirst(), true)
+      if started { result += ", " }
+      result += "\(next.item)"
+      if next.isExpanded { result += " (expanded)" }
+      let children = next.children
+      if !children.isEmpty {
+        result += " { "
+        pending.append((children[...], false))
+      }
+    }
+    return result
+  }
+}
+
 /// The children of a ``SnapshotItem``, in a box whose `deinit` releases a whole subtree
 /// with an explicit stack.
 ///

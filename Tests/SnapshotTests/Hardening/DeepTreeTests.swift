@@ -165,6 +165,9 @@ struct DeepTreeTests {
       check(chain == same, "equal chains")
       check(chain != declaredChain(depth: depth - 1), "unequal chains")
       check(SnapshotSection(0) { chain } == SnapshotSection(0) { same }, "equal sections")
+      let description = String(describing: chain)
+      check(description.utf8.count < 20 * depth, "description size \(description.utf8.count)")
+      check(description.hasPrefix("0 (expanded) { 1 { 2 (expanded) { 3 {"), "description")
       var edited = chain
       edited.children[0].children[0].item = -1
       check(edited != chain, "an edited copy differs")
@@ -189,6 +192,18 @@ struct DeepTreeTests {
       return check.failures
     }
     #expect(failures == [])
+  }
+
+  @Test func declaredItemsPrintTheirTree() {
+    let food = SnapshotItem("Food", expanded: true) {
+      SnapshotItem("Meat") {
+        "Pork"
+        "Beef"
+      }
+      "Celery"
+    }
+    #expect(String(describing: food) == "Food (expanded) { Meat { Pork, Beef }, Celery }")
+    #expect(String(describing: SnapshotItem("Leaf", expanded: true)) == "Leaf (expanded)")
   }
 
   /// Sectioned snapshots, outlines, the diff and the key-path initializers on deep chains.
