@@ -4,7 +4,7 @@
 extension DiffableDataSourceSectionSnapshot {
   /// Builds a section snapshot from the forest `roots`, depth-first, in O(n) for n elements.
   /// `isExpanded` is asked with each element and whether it is a parent (non-nil children).
-  /// On a duplicate identifier, names both places.
+  /// On a duplicate identifier, names both places; on one not equal to itself, its place.
   @inlinable
   static func build<Roots: RandomAccessCollection>(
     _ roots: Roots, children: (Roots.Element) -> Roots?,
@@ -13,14 +13,23 @@ extension DiffableDataSourceSectionSnapshot {
   ) throws(BuildError) -> Self {
     var builder = TreeBuilder<ItemIdentifierType>()
     var conflict: (first: Int, duplicate: Int)?
+    var irreflexive: (item: ItemIdentifierType, index: Int)?
     try? forEachDepthFirst(roots, children: children) {
       (element, depth, isParent) throws(StopWalk) in
-      let first = builder.append(
-        item(element), depth: depth, expanded: isExpanded(element, isParent))
+      let identifier = item(element)
+      let first = builder.append(identifier, depth: depth, expanded: isExpanded(element, isParent))
+      if first == TreeBuilder<ItemIdentifierType>.irreflexive {
+        irreflexive = (identifier, builder.count)
+        throw StopWalk()
+      }
       if first >= 0 {
         conflict = (first, builder.count)
         throw StopWalk()
       }
+    }
+    if let irreflexive {
+      let path = depthFirstPaths(roots, children: children, at: [irreflexive.index])[0]
+      throw BuildError(irreflexiveItem: irreflexive.item, at: path)
     }
     if let conflict {
       let paths = depthFirstPaths(
@@ -34,13 +43,14 @@ extension DiffableDataSourceSectionSnapshot {
 }
 
 /// Where a duplicate was met while building sections: both occurrences, as (section
-/// ordinal, depth-first index in that section).
+/// ordinal, depth-first index in that section); or where an item not equal to itself was.
 @usableFromInline
 struct SectionedConflict {
   @usableFromInline var firstSection: Int
   @usableFromInline var firstIndex: Int
   @usableFromInline var duplicateSection: Int
   @usableFromInline var duplicateIndex: Int
+  @usableFromInline var isIrreflexive: Bool
 
   @inlinable
   init(firstSection: Int, firstIndex: Int, duplicateSection: Int, duplicateIndex: Int) {
@@ -48,6 +58,16 @@ struct SectionedConflict {
     self.firstIndex = firstIndex
     self.duplicateSection = duplicateSection
     self.duplicateIndex = duplicateIndex
+    self.isIrreflexive = false
+  }
+
+  /// An item not equal to itself, at depth-first `index` of section ordinal `section`.
+  @inlinable
+  init(irreflexiveIn section: Int, at index: Int) {
+    self.init(
+      firstSection: section, firstIndex: index, duplicateSection: section,
+      duplicateIndex: index)
+    isIrreflexive = true
   }
 
   /// The error naming both places, their index paths found by walking the two sections'
@@ -62,6 +82,7 @@ struct SectionedConflict {
       let path = depthFirstPaths(roots(element), children: children, at: [index])[0]
       return .init(section: section(element), path: path)
     }
+    if isIrreflexive { return .irreflexiveItem(item, at: position(firstSection, firstIndex)) }
     return .duplicateItem(
       item, first: position(firstSection, firstIndex),
       duplicate: position(duplicateSection, duplicateIndex))
@@ -82,6 +103,7 @@ extension DiffableDataSourceSnapshot {
     var conflictItem: ItemIdentifierType?
     for (ordinal, element) in sections.enumerated() {
       let id = section(element)
+      guard id == id else { throw .irreflexiveSection(id, index: ordinal) }
       if let first = state.slotOfSection[id] {
         throw .duplicateSection(
           id, firstIndex: Int(state.position[Int(first)]), duplicateIndex: ordinal)
@@ -92,8 +114,15 @@ extension DiffableDataSourceSnapshot {
       try? forEachDepthFirst(roots(element), children: children) {
         (node, _, _) throws(StopWalk) in
         let identifier = item(node)
+        guard identifier == identifier else {
+          conflict = SectionedConflict(irreflexiveIn: ordinal, at: items.count)
+          conflictItem = identifier
+          throw StopWalk()
+        }
         let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: items.count))
-        if let existing = state.locationOfItem.updateValue(location, forKey: identifier) {
+        if let existing = state.locationOfItem.updateValueGrowingFirst(
+          location, forKey: identifier)
+        {
           conflict = SectionedConflict(
             firstSection: Int(state.position[Int(existing.slot)]),
             firstIndex: Int(existing.index), duplicateSection: ordinal,
@@ -122,12 +151,12 @@ extension DiffableDataSourceSnapshot {
     uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]]
   ) {
     var state = Sections<SectionIdentifierType, ItemIdentifierType>()
-    state.locationOfItem.reserveCapacity(items.reduce(0) { $0 + $1.count })
+    state.locationOfItem = .init(minimumCapacity: items.reduce(0) { $0 + $1.count })
     for (ordinal, section) in sections.enumerated() {
       let slot = state.allocateSlot(for: section)
       state.place([slot], at: ordinal)
       state.sectionItems[Int(slot)] = items[ordinal]
-      state.renumberItems(in: slot, from: 0)
+      state.recordItems(of: slot)
     }
     self.init()
     storage = SectionedStorage(state: state)
@@ -151,14 +180,20 @@ extension SectionedOutline {
     var conflictItem: ItemIdentifierType?
     for (ordinal, element) in sections.enumerated() {
       let id = section(element)
-      if let first = outline.indexOfSection.updateValue(ordinal, forKey: id) {
+      guard id == id else { throw .irreflexiveSection(id, index: ordinal) }
+      if let first = outline.indexOfSection.updateValueGrowingFirst(ordinal, forKey: id) {
         throw .duplicateSection(id, firstIndex: first, duplicateIndex: ordinal)
       }
       var builder = TreeBuilder<ItemIdentifierType>()
       try? forEachDepthFirst(roots(element), children: children) {
         (node, depth, isParent) throws(StopWalk) in
         let identifier = item(node)
-        if let firstOrdinal = owner.updateValue(ordinal, forKey: identifier) {
+        guard identifier == identifier else {
+          conflict = SectionedConflict(irreflexiveIn: ordinal, at: builder.count)
+          conflictItem = identifier
+          throw StopWalk()
+        }
+        if let firstOrdinal = owner.updateValueGrowingFirst(ordinal, forKey: identifier) {
           let firstSlot =
             firstOrdinal == ordinal
             ? builder.tree.slot(of: identifier)

@@ -2,7 +2,8 @@
 
 /// Why a ``DiffableDataSourceSnapshot`` or a ``SectionedOutline`` could not be built from a
 /// ``SnapshotBuilder`` block or from sectioned data, or why
-/// ``SectionedOutline/trySetSnapshot(_:for:)`` refused a tree: an identifier appears twice.
+/// ``SectionedOutline/trySetSnapshot(_:for:)`` refused a tree: an identifier appears twice,
+/// or is not equal to itself.
 ///
 /// The building initializers (and ``SectionedOutline/setSnapshot(_:for:)``) stop the program
 /// with this error's ``description``; their `try` twins throw it instead, for data that may
@@ -35,8 +36,14 @@ public enum SnapshotBuildError<
   /// The item identifier appears twice, in the same section or in two (item identifiers
   /// must be unique across the whole snapshot).
   case duplicateItem(ItemIdentifierType, first: Position, duplicate: Position)
+  /// The section identifier at display position `index` is not equal to itself (as
+  /// `Double.nan` is not), so no lookup could ever find it.
+  case irreflexiveSection(SectionIdentifierType, index: Int)
+  /// The item identifier at `position` is not equal to itself (as `Double.nan` is not), so
+  /// no lookup could ever find it.
+  case irreflexiveItem(ItemIdentifierType, at: Position)
 
-  /// A sentence naming the identifier and both places, as printed when a building
+  /// A sentence naming the identifier and its places, as printed when a building
   /// initializer stops the program. O(depth).
   public var description: String {
     switch self {
@@ -46,6 +53,11 @@ public enum SnapshotBuildError<
     case .duplicateItem(let item, let first, let duplicate):
       return "Building a snapshot: item \(item) appears twice, in \(first) and in "
         + "\(duplicate); item identifiers must be unique across sections"
+    case .irreflexiveSection(let section, let index):
+      return "Building a snapshot: section \(section) at section index \(index) "
+        + irreflexiveExplanation
+    case .irreflexiveItem(let item, let position):
+      return "Building a snapshot: item \(item) in \(position) " + irreflexiveExplanation
     }
   }
 }

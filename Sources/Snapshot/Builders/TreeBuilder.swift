@@ -39,10 +39,12 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   /// Adds `item` at `depth` as the last child of the latest item at `depth - 1` (a root when
   /// `depth` is 0). `depth` must be at most ``maximumDepth``.
   ///
-  /// Returns -1, or, when an equal item is already in the tree, that item's depth-first
-  /// index (and adds nothing). O(1) amortized.
+  /// Returns -1; or, when an equal item is already in the tree, that item's depth-first
+  /// index; or ``irreflexive`` when `item` is not equal to itself. In the last two cases
+  /// adds nothing. O(1) amortized.
   @inlinable @inline(__always)
   mutating func append(_ item: Item, depth: Int, expanded: Bool) -> Int {
+    guard item == item else { return Self.irreflexive }
     let slot = tree.appendNodeIfAbsent(item)
     if slot < 0 { return Int(-slot - 1) }
     let parent = depth > 0 ? path[depth &- 1] : -1
@@ -52,6 +54,10 @@ struct TreeBuilder<Item: Hashable & Sendable> {
     lastDepth = depth
     return -1
   }
+
+  /// What ``append(_:depth:expanded:)`` returns for an item not equal to itself (such as
+  /// `Double.nan`), which no lookup could ever find.
+  @inlinable static var irreflexive: Int { -2 }
 
   /// The finished snapshot.
   @inlinable

@@ -50,7 +50,8 @@ extension DiffableDataSourceSectionSnapshot: Decodable where ItemIdentifierType:
   /// a debug description saying what is wrong, for: columns of different lengths, a
   /// negative level, a first item not at level 0, a level more than one deeper than the
   /// previous item's (its parent is missing), an identifier found twice (naming both
-  /// positions), an expanded position out of range or not in increasing order. Wrong types
+  /// positions) or not equal to itself (such as `Double.nan`), an expanded position out of
+  /// range or not in increasing order. Wrong types
   /// and missing keys fail with the decoder's own `typeMismatch` and `keyNotFound`. Never
   /// stops the program.
   ///
@@ -87,6 +88,11 @@ extension DiffableDataSourceSectionSnapshot: Decodable where ItemIdentifierType:
           "item \(item) at index \(index) has level \(level), but \(why)")
       }
       let first = builder.append(item, depth: level, expanded: false)
+      if first == TreeBuilder<ItemIdentifierType>.irreflexive {
+        throw corruptedData(
+          at: path, [Key.items, IndexCodingKey(index)],
+          "item \(item) at index \(index) \(irreflexiveExplanation)")
+      }
       if first >= 0 {
         throw corruptedData(
           at: path, [Key.items, IndexCodingKey(index)],

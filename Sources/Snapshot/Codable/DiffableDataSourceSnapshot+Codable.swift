@@ -31,7 +31,8 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
   ///
   /// Throws `DecodingError.dataCorrupted`, with the coding path of the offending entry and
   /// a debug description saying what is wrong, for: columns of different lengths, a section
-  /// found twice, an item found twice in one section or in two (naming both positions).
+  /// found twice, an item found twice in one section or in two (naming both positions), an
+  /// identifier not equal to itself (such as `Double.nan`).
   /// Wrong types and missing keys fail with the decoder's own `typeMismatch` and
   /// `keyNotFound`. Never stops the program.
   ///
@@ -48,8 +49,15 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
         "items.count is \(items.count) but sections.count is \(sections.count); each section "
           + "needs exactly one list of items")
     }
-    var firstIndexOfSection: [SectionIdentifierType: Int] = [:]
+    // Tables sized for every identifier up front: inserting never rehashes, so identifiers
+    // with broken hashing cannot stop the program (see `GrowingFirst.swift`).
+    var firstIndexOfSection = [SectionIdentifierType: Int](minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
+      guard section == section else {
+        throw corruptedData(
+          at: path, [Key.sections, IndexCodingKey(index)],
+          "section \(section) at index \(index) \(irreflexiveExplanation)")
+      }
       if let first = firstIndexOfSection.updateValue(index, forKey: section) {
         throw corruptedData(
           at: path, [Key.sections, IndexCodingKey(index)],
@@ -57,9 +65,16 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
             + "section identifiers must be unique")
       }
     }
-    var place: [ItemIdentifierType: (section: Int, index: Int)] = [:]
+    var place = [ItemIdentifierType: (section: Int, index: Int)](
+      minimumCapacity: items.reduce(0) { $0 + $1.count })
     for (sectionIndex, sectionItems) in items.enumerated() {
       for (index, item) in sectionItems.enumerated() {
+        guard item == item else {
+          throw corruptedData(
+            at: path, [Key.items, IndexCodingKey(sectionIndex), IndexCodingKey(index)],
+            "item \(item) at items[\(sectionIndex)][\(index)] (section "
+              + "\(sections[sectionIndex])) \(irreflexiveExplanation)")
+        }
         if let first = place.updateValue((sectionIndex, index), forKey: item) {
           throw corruptedData(
             at: path, [Key.items, IndexCodingKey(sectionIndex), IndexCodingKey(index)],

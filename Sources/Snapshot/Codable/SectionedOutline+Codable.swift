@@ -34,8 +34,8 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
   /// Throws `DecodingError.dataCorrupted`, with the coding path of the offending entry and
   /// a debug description saying what is wrong, for everything
   /// ``DiffableDataSourceSectionSnapshot/init(from:)`` refuses in a section's tree, and for
-  /// columns of different lengths, a section found twice, and an item found in two sections
-  /// (naming both positions). Never stops the program.
+  /// columns of different lengths, a section found twice or not equal to itself, and an item
+  /// found in two sections (naming both positions). Never stops the program.
   ///
   /// - Complexity: O(n).
   public init(from decoder: any Decoder) throws {
@@ -51,7 +51,15 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
           + "section needs exactly one snapshot")
     }
     var outline = Self()
+    // Tables sized for every identifier up front: inserting never rehashes, so identifiers
+    // with broken hashing cannot stop the program (see `GrowingFirst.swift`).
+    outline.indexOfSection = .init(minimumCapacity: sections.count)
     for (index, section) in sections.enumerated() {
+      guard section == section else {
+        throw corruptedData(
+          at: path, [Key.sections, IndexCodingKey(index)],
+          "section \(section) at index \(index) \(irreflexiveExplanation)")
+      }
       if let first = outline.indexOfSection.updateValue(index, forKey: section) {
         throw corruptedData(
           at: path, [Key.sections, IndexCodingKey(index)],
@@ -59,7 +67,7 @@ where SectionIdentifierType: Decodable, ItemIdentifierType: Decodable {
             + "section identifiers must be unique")
       }
     }
-    var owner: [ItemIdentifierType: Int] = [:]
+    var owner = [ItemIdentifierType: Int](minimumCapacity: trees.reduce(0) { $0 + $1.count })
     for (sectionIndex, tree) in trees.enumerated() {
       for item in tree.items {
         guard let first = owner.updateValue(sectionIndex, forKey: item) else { continue }

@@ -7,7 +7,9 @@ extension BatchUpdate {
   /// out of order. Where one batch cannot express a change as is — a reload of an item that
   /// moves, item changes inside a moved section, a move between sections UIKit would
   /// miscount, a reload the view would shift onto another row — the change is rewritten as
-  /// deletes plus inserts. ``StagedBatchUpdate/init(from:to:marks:)`` keeps every move instead.
+  /// deletes plus inserts. ``StagedBatchUpdate/init(from:to:marks:)`` keeps every move between
+  /// sections present in both layouts instead. In both forms, an item moving into an inserted
+  /// section or out of a deleted one is deleted and inserted.
   ///
   /// "Fewest moves", precisely. An *entry* is a section present in both layouts, or an item
   /// present in both within sections present in both; *marked* means marked for reload. The
@@ -37,7 +39,7 @@ extension BatchUpdate {
   /// new layout (see ``BatchUpdate``).
   ///
   /// - Throws: ``DuplicateIdentifierError`` naming every section or item identifier that
-  ///   occurs twice in either layout.
+  ///   occurs twice in either layout, or is not equal to itself (such as `Double.nan`).
   /// - Complexity: O(n + m) expected for n old and m new items (every old item is hashed
   ///   once to check for duplicates; new items continuing a matched run, or in a common
   ///   prefix or suffix of a section, are not), plus O(r log r) for the r runs of reordered
@@ -54,11 +56,13 @@ extension BatchUpdate {
 
 extension StagedBatchUpdate {
   /// The staged form of the change from `old` to `new`: batches each valid on their own,
-  /// each with the layout the view shows after it, keeping every move as a move (the fewest
-  /// there can be) and every reload as a reload. See ``StagedBatchUpdate`` for when to use it.
+  /// each with the layout the view shows after it, keeping every move between sections
+  /// present in both layouts as a move (the fewest there can be) and every reload as a
+  /// reload. An item moving into an inserted section or out of a deleted one is deleted and
+  /// inserted, with its section. See ``StagedBatchUpdate`` for when to use it.
   ///
   /// - Throws: ``DuplicateIdentifierError`` naming every section or item identifier that
-  ///   occurs twice in either layout.
+  ///   occurs twice in either layout, or is not equal to itself (such as `Double.nan`).
   /// - Complexity: as ``BatchUpdate/init(from:to:marks:)``, plus O(n + m) to build the
   ///   intermediate layouts.
   @inlinable

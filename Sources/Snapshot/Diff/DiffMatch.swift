@@ -32,8 +32,9 @@ func packedIndex(_ packed: Int) -> Int {
 ///
 /// With `verifyUniqueness`, every identifier of both layouts is checked for duplicates (one
 /// hash insert per old item, one probe per new item outside the matched prefixes and
-/// suffixes); without it the layouts must be known to hold no duplicates (snapshots guarantee
-/// it), and unchanged sections, prefixes and suffixes are never hashed.
+/// suffixes) and for not being equal to itself; without it the layouts must be known to hold
+/// no such identifiers (snapshots guarantee it), and unchanged sections, prefixes and
+/// suffixes are never hashed.
 @usableFromInline
 struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   @usableFromInline typealias Section = LayoutSection<SectionID, ItemID>
@@ -131,17 +132,26 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     let oldCount = old.count
     let newCount = new.count
 
-    // Sections.
+    // Sections. Every table below is sized up front for all it will receive, so inserting
+    // never rehashes and identifiers with broken hashing cannot stop the program (see
+    // `GrowingFirst.swift`).
     var oldSectionIndex = [SectionID: Int](minimumCapacity: oldCount)
     var oldToNew = [Int](repeating: -1, count: oldCount)
     var newToOld = [Int](repeating: -1, count: newCount)
+    // `duplicate` covers identifiers not equal to themselves (such as `Double.nan`) too:
+    // nothing could match them, so like duplicates they cannot name one row.
     var duplicate = false
-    for s in 0..<oldCount where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil {
+    for s in 0..<oldCount
+    where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil || old[s].id != old[s].id {
       duplicate = true
     }
     if !duplicate {
-      var newOnly = Set<SectionID>()
+      var newOnly = Set<SectionID>(minimumCapacity: newCount)
       for t in 0..<newCount {
+        if new[t].id != new[t].id {
+          duplicate = true
+          break
+        }
         if let s = oldSectionIndex[new[t].id] {
           if oldToNew[s] >= 0 {
             duplicate = true
@@ -181,6 +191,12 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     var middleStart = [Int](repeating: 0, count: oldCount)
     var middleEnd = [Int](repeating: 0, count: oldCount)
     var hashedCount = 0
+    // New items that, when verifying, may go into the table of old ones: the middles of
+    // changed sections and every item of an inserted section.
+    var newHashedCount = 0
+    if verifyUniqueness {
+      for t in 0..<newCount where newToOld[t] < 0 { newHashedCount += new[t].items.count }
+    }
     for s in 0..<oldCount {
       let t = oldToNew[s]
       let a = old[s].items
@@ -204,14 +220,19 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       middleStart[s] = p
       middleEnd[s] = a.count - q
       hashedCount += a.count - p - q
+      newHashedCount += b.count - p - q
     }
 
     // Hash the old items that need it.
-    var oldIndex = [ItemID: Int](minimumCapacity: verifyUniqueness ? oldTotal : hashedCount)
+    var oldIndex = [ItemID: Int](
+      minimumCapacity: verifyUniqueness ? oldTotal + newHashedCount : hashedCount)
     for s in 0..<oldCount {
       let items = old[s].items
       let range = verifyUniqueness ? 0..<items.count : middleStart[s]..<middleEnd[s]
-      for i in range where oldIndex.updateValue(packPosition(s, i), forKey: items[i]) != nil {
+      for i in range
+      where oldIndex.updateValue(packPosition(s, i), forKey: items[i]) != nil
+        || (verifyUniqueness && items[i] != items[i])
+      {
         throw DuplicateIdentifierError(old: old, new: new)
       }
     }
@@ -243,7 +264,9 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
           ? Self.claim(&oldIndex[items[j], default: Self.absent])
           : oldIndex[items[j]] ?? Self.absent
         if packed < 0 {
-          if packed == Self.newOnly { throw DuplicateIdentifierError(old: old, new: new) }
+          if packed == Self.newOnly || (verifyUniqueness && items[j] != items[j]) {
+            throw DuplicateIdentifierError(old: old, new: new)
+          }
           j += 1
           continue
         }

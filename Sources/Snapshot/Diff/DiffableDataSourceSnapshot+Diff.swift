@@ -1,10 +1,14 @@
 extension DiffableDataSourceSnapshot {
   /// The snapshot as the diff engine reads it: each section's identifier and its items.
   ///
-  /// - Complexity: O(sections): the item arrays are shared, not copied.
+  /// - Complexity: O(sections): the item arrays are shared, not copied, and nothing is
+  ///   hashed.
   @inlinable
   public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    sectionIdentifiers.map { LayoutSection($0, items: itemIdentifiers(inSection: $0)) }
+    let state = storage.state
+    return state.order.map {
+      LayoutSection(state.sectionIDs[Int($0)], items: state.sectionItems[Int($0)])
+    }
   }
 
   /// The reload and reconfigure marks recorded on this snapshot.
@@ -49,9 +53,10 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// The staged form of the change from `old` to this snapshot: batches each valid on their
-  /// own, each with the layout the view shows after it, keeping every move (the fewest there
-  /// can be) and every reload. See ``StagedBatchUpdate`` for when to use it rather than
-  /// ``batchUpdate(from:)``.
+  /// own, each with the layout the view shows after it, keeping every move between sections
+  /// present in both snapshots (the fewest there can be) and every reload; an item moving
+  /// into an inserted section or out of a deleted one is deleted and inserted. See
+  /// ``StagedBatchUpdate`` for when to use it rather than ``batchUpdate(from:)``.
   ///
   /// - Complexity: as ``batchUpdate(from:)``, plus O(n + m) to build the intermediate layouts.
   @inlinable

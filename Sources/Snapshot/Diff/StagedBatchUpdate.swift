@@ -9,10 +9,13 @@
 /// sliding). Use the single batch for the common case: one animation, one
 /// `performBatchUpdates` call.
 ///
-/// The staged form never rewrites: every move stays a move and every reload a reload, at the
-/// price of several animations in a row. Use it when sliding rows matter (reordering,
-/// drag and drop, a moved section with changes inside), or to follow DifferenceKit's
-/// staged-changeset pattern. Apply the stages in order; before each stage, make the data
+/// The staged form does not rewrite: every move between sections present in both layouts
+/// stays a move, and every reload a reload, at the price of several animations in a row. An
+/// item moving into an inserted section or out of a deleted one is deleted and inserted, in
+/// the staged form as in the single batch: it arrives with its new section or leaves with
+/// its old one (no batch may move an item into a section it inserts or out of one it
+/// deletes). Use it when sliding rows matter (reordering, drag and drop, a moved section with
+/// changes inside), or to follow DifferenceKit's staged-changeset pattern. Apply the stages in order; before each stage, make the data
 /// source answer with that stage's ``Stage/layout`` (that is what the view reads back for
 /// the stage's new counts and cells), then hand the stage's ``Stage/batch`` to the view.
 ///
@@ -73,7 +76,8 @@ public struct StagedBatchUpdate<SectionID: Hashable & Sendable, ItemID: Hashable
   }
 
   /// The number of moves over all stages: the fewest that turn the old layout into the new
-  /// one.
+  /// one when items moving into an inserted section or out of a deleted one are deleted and
+  /// inserted.
   ///
   /// - Complexity: O(s) for s stages.
   @inlinable

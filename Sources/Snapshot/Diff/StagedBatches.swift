@@ -1,6 +1,8 @@
 extension DiffMatch {
-  /// The staged form: every move kept as a move, every reload as a reload, in up to five
-  /// batches each valid on its own (see ``StagedBatchUpdate``).
+  /// The staged form: every move between sections present in both layouts kept as a move,
+  /// every reload as a reload, in up to five batches each valid on its own (see
+  /// ``StagedBatchUpdate``). Items moving into inserted or out of deleted sections are
+  /// deleted (stage 2) and inserted (stage 4).
   ///
   /// - Complexity: O(n + m) beyond the matching, plus O(k log k) for k marks; each stage's
   ///   layout is built once (O(n + m) copies of identifiers).

@@ -91,7 +91,8 @@ extension SectionedOutline {
   /// Makes `snapshot` the tree of `section`, replacing its current tree; appends the
   /// section after the last one when absent (as UIKit's `apply(_:to:)` does).
   ///
-  /// Stops the program if an item of `snapshot` is already in another section;
+  /// Stops the program if an item of `snapshot` is already in another section, or if
+  /// `section` is not equal to itself;
   /// ``trySetSnapshot(_:for:)`` throws instead.
   ///
   /// - Complexity: O(Σ min(m, tᵢ)) for the m items of `snapshot` and the tᵢ items of each
@@ -103,14 +104,17 @@ extension SectionedOutline {
   }
 
   /// Makes `snapshot` the tree of `section` (appending the section when absent), or throws
-  /// ``SnapshotBuildError/duplicateItem(_:first:duplicate:)`` without changing the outline
-  /// if one of its items is already in another section.
+  /// without changing the outline: ``SnapshotBuildError/duplicateItem(_:first:duplicate:)``
+  /// if one of its items is already in another section,
+  /// ``SnapshotBuildError/irreflexiveSection(_:index:)`` if `section` is not equal to
+  /// itself.
   ///
   /// - Complexity: O(Σ min(m, tᵢ)), at most O(n).
   @inlinable
   public mutating func trySetSnapshot(
     _ snapshot: SectionSnapshot, for section: SectionIdentifierType
   ) throws(BuildError) {
+    guard section == section else { throw .irreflexiveSection(section, index: sectionIDs.count) }
     let target = indexOfSection[section]
     for (ordinal, other) in trees.enumerated() where ordinal != target {
       // Probe the smaller tree's items in the larger tree's index.
@@ -125,7 +129,7 @@ extension SectionedOutline {
     if let target {
       trees[target] = snapshot
     } else {
-      indexOfSection[section] = sectionIDs.count
+      indexOfSection.updateValueGrowingFirst(sectionIDs.count, forKey: section)
       sectionIDs.append(section)
       trees.append(snapshot)
     }
@@ -146,8 +150,10 @@ extension SectionedOutline {
     }
     sectionIDs = keptIDs
     trees = keptTrees
-    indexOfSection = Dictionary(
-      uniqueKeysWithValues: keptIDs.enumerated().map { ($0.element, $0.offset) })
+    // Sized for every key (see `GrowingFirst.swift`); not `uniqueKeysWithValues`, which
+    // stops the program if identifiers with broken hashing ever made two keys equal.
+    indexOfSection = Dictionary(minimumCapacity: keptIDs.count)
+    for (ordinal, section) in keptIDs.enumerated() { indexOfSection[section] = ordinal }
   }
 }
 

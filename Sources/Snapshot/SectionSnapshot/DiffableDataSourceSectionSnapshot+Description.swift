@@ -13,6 +13,10 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
   ///
   /// ("Pork" is hidden: "Meat" is collapsed.)
   ///
+  /// The indent stops growing at level 32: a deeper line has the indent of level 32 and then
+  /// its level in parentheses, as in `(40) -  Pork`, so that the description of a very deep
+  /// tree stays linear in its number of items.
+  ///
   /// The markers follow Apple's `visualDescription()`. O(n).
   public func visualDescription() -> String {
     storage.ensureCaches()
@@ -22,13 +26,18 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
     for slot in cache.order {
       let node = tree.nodes[Int(slot)]
       let entry = cache.entries[Int(slot)]
-      let indent = String(repeating: "  ", count: Int(entry.depth))
+      let depth = Int(entry.depth)
+      var indent = String(repeating: "  ", count: Swift.min(depth, Self.deepestIndentedLevel))
+      if depth > Self.deepestIndentedLevel { indent += "(\(depth)) " }
       let expansion = node.isExpanded ? "+" : "-"
       let visibility = entry.isVisible ? "*" : " "
       lines.append("\(indent)\(expansion)\(visibility) \(node.item)")
     }
     return lines.joined(separator: "\n")
   }
+
+  /// The deepest level whose indent ``visualDescription()`` writes out in full.
+  static var deepestIndentedLevel: Int { 32 }
 
   /// The ``visualDescription()``. O(n).
   public var description: String { visualDescription() }

@@ -4,8 +4,9 @@ extension DiffableDataSourceSectionSnapshot {
   /// Adds `items` as the last children of `parent`, or as the last root items when `parent`
   /// is nil. Appending to an item with no children creates the relation.
   ///
-  /// Stops the program if `parent` is absent, if an identifier is already in the snapshot,
-  /// or if `items` holds one twice; ``tryAppend(_:to:)-([ItemIdentifierType],_)`` throws instead.
+  /// Stops the program if `parent` is absent, if an identifier is already in the snapshot
+  /// or not equal to itself, or if `items` holds one twice;
+  /// ``tryAppend(_:to:)-([ItemIdentifierType],_)`` throws instead.
   ///
   /// - Complexity: O(k) amortized for k items; building n items by any sequence of appends
   ///   is O(n).
@@ -17,8 +18,9 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Adds `items` as the last children of `parent` (root items when nil), or throws without
   /// changing the snapshot: ``SectionSnapshotError/Reason/unknownParent(_:)``,
-  /// ``SectionSnapshotError/Reason/itemAlreadyInSnapshot(_:)`` or
-  /// ``SectionSnapshotError/Reason/duplicateItem(_:)``.
+  /// ``SectionSnapshotError/Reason/itemAlreadyInSnapshot(_:)``,
+  /// ``SectionSnapshotError/Reason/duplicateItem(_:)`` or
+  /// ``SectionSnapshotError/Reason/irreflexiveItem(_:)``.
   ///
   /// - Complexity: O(k) amortized for k items.
   @inlinable public mutating func tryAppend(
@@ -34,7 +36,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Inserts `items` just before `destination`, at its level.
   ///
   /// Stops the program on an unknown destination, on identifiers already present or
-  /// repeated, or when `destination` is among `items`; ``tryInsert(_:before:)-([ItemIdentifierType],_)`` throws
+  /// repeated or not equal to themselves, or when `destination` is among `items`; ``tryInsert(_:before:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
   /// - Complexity: O(k) amortized for k items.
@@ -62,7 +64,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// level.
   ///
   /// Stops the program on an unknown destination, on identifiers already present or
-  /// repeated, or when `destination` is among `items`; ``tryInsert(_:after:)-([ItemIdentifierType],_)`` throws
+  /// repeated or not equal to themselves, or when `destination` is among `items`; ``tryInsert(_:after:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
   /// - Complexity: O(k) amortized for k items.
@@ -184,6 +186,9 @@ extension DiffableDataSourceSectionSnapshot {
     for conflict: Tree<ItemIdentifierType>.Conflict, newSlotsFrom start: Int32,
     destination: Int32
   ) -> Error.Reason {
+    if conflict.existingSlot == Tree<ItemIdentifierType>.Conflict.irreflexive {
+      return .irreflexiveItem(conflict.item)
+    }
     if conflict.existingSlot >= start { return .duplicateItem(conflict.item) }
     if conflict.existingSlot == destination { return .destinationInInsertedItems(conflict.item) }
     return .itemAlreadyInSnapshot(conflict.item)

@@ -13,6 +13,10 @@
 /// snapshot.visibleItems  // ["Food", "🍏", "🍓", "🥐", "Drinks"]
 /// ```
 ///
+/// Identifiers must be equal to themselves: one that is not (such as `Double.nan`) could
+/// never be found again, so it is refused where it enters
+/// (``SectionSnapshotError/Reason/irreflexiveItem(_:)``).
+///
 /// A value type with copy-on-write storage: copies are O(1) until one side mutates.
 ///
 /// Cost: building *n* items by any sequence of `append`/`insert` calls is O(n) in total.

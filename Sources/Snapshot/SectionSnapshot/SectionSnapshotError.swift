@@ -50,6 +50,9 @@ public struct SectionSnapshotError<ItemIdentifierType: Hashable & Sendable>: Err
     /// The child position is negative or past the end of the parent's children;
     /// `childCount` counts the children other than the moved item.
     case childIndexOutOfRange(index: Int, childCount: Int)
+    /// The identifier is not equal to itself (as `Double.nan` is not), so no lookup could
+    /// ever find it again.
+    case irreflexiveItem(ItemIdentifierType)
   }
 
   /// The operation that was refused.
@@ -87,7 +90,14 @@ public struct SectionSnapshotError<ItemIdentifierType: Hashable & Sendable>: Err
     case .childIndexOutOfRange(let index, let childCount):
       let children = childCount == 1 ? "1 other child" : "\(childCount) other children"
       what = "child index \(index) is out of range for a parent with \(children)"
+    case .irreflexiveItem(let item):
+      what = "item \(item) \(irreflexiveExplanation)"
     }
     return "DiffableDataSourceSectionSnapshot.\(operation.rawValue): \(what)"
   }
 }
+
+/// Why an identifier that is not equal to itself is refused, for error messages.
+let irreflexiveExplanation =
+  "is not equal to itself (its == is not reflexive, as with Double.nan), so it could never be "
+  + "found again; identifiers must equal themselves"

@@ -4,7 +4,8 @@ extension DiffableDataSourceSnapshot {
   /// Adds `items` at the end of `section`, or of the last section when `section` is nil.
   ///
   /// Stops the program if the section is absent (or there are no sections), or if an item
-  /// is already in the snapshot or repeated in `items`; ``tryAppendItems(_:toSection:)``
+  /// is already in the snapshot, repeated in `items` or not equal to itself (see
+  /// ``SnapshotError/Reason/irreflexiveItem(_:)``); ``tryAppendItems(_:toSection:)``
   /// throws instead. (Apple moves an item that is already present, after logging; here it
   /// is an error, since it is almost always a bug.)
   ///
@@ -40,7 +41,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just before `destination`, in its section.
   ///
-  /// Stops the program on an unknown destination, on items already present or repeated, or
+  /// Stops the program on an unknown destination, on items already present, repeated or not
+  /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:beforeItem:)`` throws instead.
   ///
   /// - Complexity: O(k + s) for k items and the s items of the section.
@@ -63,7 +65,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just after `destination`, in its section.
   ///
-  /// Stops the program on an unknown destination, on items already present or repeated, or
+  /// Stops the program on an unknown destination, on items already present, repeated or not
+  /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:afterItem:)`` throws instead.
   ///
   /// - Complexity: O(k + s) for k items and the s items of the section.
@@ -90,7 +93,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !items.isEmpty else { return }
     let operation: Error.Operation = after ? .insertItemsAfter : .insertItemsBefore
-    guard let target = storage.state.locationOfItem[destination] else {
+    guard let target = storage.state.location(of: destination) else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
     makeUnique()
@@ -105,7 +108,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + s) for k items and the s items of the sections they were in.
   @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifierType]) {
-    guard items.contains(where: { storage.state.locationOfItem[$0] != nil }) else { return }
+    guard items.contains(where: { storage.state.location(of: $0) != nil }) else { return }
     makeUnique()
     storage.state.deleteItems(items)
   }
@@ -169,15 +172,19 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveItemAfter : .moveItemBefore
     let source = try location(of: item, for: operation)
-    guard storage.state.locationOfItem[destination] != nil else {
+    guard let target = storage.state.location(of: destination) else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
-    if item == destination { throw Error(operation, .itemMovedRelativeToItself(item)) }
+    if item == destination || (source.slot == target.slot && source.index == target.index) {
+      throw Error(operation, .itemMovedRelativeToItself(item))
+    }
     makeUnique()
     storage.state.sectionItems[Int(source.slot)].remove(at: Int(source.index))
     storage.state.renumberItems(in: source.slot, from: Int(source.index))
-    let target = storage.state.locationOfItem[destination]!
-    let index = Int(target.index) + (after ? 1 : 0)
+    // Where the destination is once the item is out (no second lookup: the index may not
+    // find it again if its hashing is broken).
+    let shift = source.slot == target.slot && source.index < target.index ? 1 : 0
+    let index = Int(target.index) - shift + (after ? 1 : 0)
     storage.state.sectionItems[Int(target.slot)].insert(item, at: index)
     storage.state.renumberItems(in: target.slot, from: index)
   }
@@ -235,6 +242,8 @@ extension DiffableDataSourceSnapshot {
       return
     case .repeated(let item):
       throw Error(operation, .duplicateItem(item))
+    case .irreflexive(let item):
+      throw Error(operation, .irreflexiveItem(item))
     case .present(let item):
       if item == destination { throw Error(operation, .destinationInInsertedItems(item)) }
       throw Error(operation, .itemAlreadyInSnapshot(item))

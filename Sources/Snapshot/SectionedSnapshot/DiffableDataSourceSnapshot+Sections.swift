@@ -3,7 +3,8 @@
 extension DiffableDataSourceSnapshot {
   /// Adds `sections`, empty, after the last section.
   ///
-  /// Stops the program if a section is already present or repeated in `sections`;
+  /// Stops the program if a section is already present, repeated in `sections` or not equal
+  /// to itself (see ``SnapshotError/Reason/irreflexiveSection(_:)``);
   /// ``tryAppendSections(_:)`` throws instead.
   ///
   /// - Complexity: O(k) amortized for k sections.
@@ -26,7 +27,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections`, empty, just before `destination`.
   ///
-  /// Stops the program on an unknown destination, on sections already present or repeated,
+  /// Stops the program on an unknown destination, on sections already present, repeated or
+  /// not equal to themselves,
   /// or when `destination` is among `sections`; ``tryInsertSections(_:beforeSection:)``
   /// throws instead.
   ///
@@ -50,7 +52,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections`, empty, just after `destination`.
   ///
-  /// Stops the program on an unknown destination, on sections already present or repeated,
+  /// Stops the program on an unknown destination, on sections already present, repeated or
+  /// not equal to themselves,
   /// or when `destination` is among `sections`; ``tryInsertSections(_:afterSection:)``
   /// throws instead.
   ///
@@ -79,7 +82,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !sections.isEmpty else { return }
     let operation: Error.Operation = after ? .insertSectionsAfter : .insertSectionsBefore
-    guard let target = storage.state.slotOfSection[destination] else {
+    guard let target = storage.state.placedSlot(of: destination) else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
     try validateNewSections(sections, for: operation, destination: destination)
@@ -93,7 +96,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(k + sections + items removed).
   @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifierType]) {
-    guard sections.contains(where: { storage.state.slotOfSection[$0] != nil }) else { return }
+    guard sections.contains(where: { storage.state.placedSlot(of: $0) != nil }) else { return }
     makeUnique()
     storage.state.deleteSections(sections)
   }
@@ -151,7 +154,7 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveSectionAfter : .moveSectionBefore
     let moving = try slot(of: section, for: operation)
-    guard let target = storage.state.slotOfSection[destination] else {
+    guard let target = storage.state.placedSlot(of: destination) else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
     if moving == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
@@ -181,7 +184,7 @@ extension DiffableDataSourceSnapshot {
     for section in sections { storage.state.reloadedSections.insert(section) }
   }
 
-  /// Checks that `sections` are new and distinct. O(k).
+  /// Checks that `sections` are new, distinct, and each equal to itself. O(k).
   @inlinable
   func validateNewSections(
     _ sections: [SectionIdentifierType], for operation: Error.Operation,
@@ -189,10 +192,11 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     var seen = Set<SectionIdentifierType>(minimumCapacity: sections.count)
     for section in sections {
+      guard section == section else { throw Error(operation, .irreflexiveSection(section)) }
       if section == destination {
         throw Error(operation, .destinationInInsertedSections(section))
       }
-      if storage.state.slotOfSection[section] != nil {
+      if storage.state.placedSlot(of: section) != nil {
         throw Error(operation, .sectionAlreadyInSnapshot(section))
       }
       if !seen.insert(section).inserted { throw Error(operation, .duplicateSection(section)) }

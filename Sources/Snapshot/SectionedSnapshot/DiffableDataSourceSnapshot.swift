@@ -8,10 +8,16 @@
 /// Section identifiers and item identifiers are separate spaces; every item identifier is
 /// unique across the whole snapshot, every section identifier is unique.
 ///
+/// Identifiers must be equal to themselves: one that is not (such as `Double.nan`) could
+/// never be found again, so it is refused where it enters
+/// (``SnapshotError/Reason/irreflexiveSection(_:)``, ``SnapshotError/Reason/irreflexiveItem(_:)``).
+///
 /// Identifiers must keep the `Hashable` contract (equal values hash equally, hashes do not
 /// change while in a snapshot). A broken conformance cannot be detected in general: equal
-/// values with different hashes may both get in, and Swift's `Dictionary`, which indexes the
-/// items, may stop the program when it meets them while growing. ``tryBatchUpdate(from:)``
+/// values with different hashes may both get in, and lookups may miss what is there. The
+/// answers are then odd (an item reported absent, an error that names the wrong cause), but
+/// nothing stops the program: the index never rehashes in the middle of an insertion, and
+/// every entry it finds is checked against the sections before use. ``tryBatchUpdate(from:)``
 /// re-checks two snapshots for such values before diffing.
 ///
 /// A value type with copy-on-write storage: copies are O(1) until one side mutates. Two
@@ -43,7 +49,7 @@ public struct DiffableDataSourceSnapshot<
   func slot(
     of section: SectionIdentifierType, for operation: Error.Operation
   ) throws(Error) -> Int32 {
-    guard let slot = storage.state.slotOfSection[section] else {
+    guard let slot = storage.state.placedSlot(of: section) else {
       throw Error(operation, .unknownSection(section))
     }
     return slot
@@ -53,7 +59,7 @@ public struct DiffableDataSourceSnapshot<
   func location(
     of item: ItemIdentifierType, for operation: Error.Operation
   ) throws(Error) -> ItemLocation {
-    guard let location = storage.state.locationOfItem[item] else {
+    guard let location = storage.state.location(of: item) else {
       throw Error(operation, .unknownItem(item))
     }
     return location
@@ -120,7 +126,7 @@ extension DiffableDataSourceSnapshot {
   public func sectionIdentifier(
     containingItem item: ItemIdentifierType
   ) -> SectionIdentifierType? {
-    guard let location = storage.state.locationOfItem[item] else { return nil }
+    guard let location = storage.state.location(of: item) else { return nil }
     return storage.state.sectionIDs[Int(location.slot)]
   }
 
@@ -128,7 +134,7 @@ extension DiffableDataSourceSnapshot {
   /// (the first call after a mutation rebuilds the section offsets in O(sections)).
   @inlinable
   public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
-    guard let location = storage.state.locationOfItem[item] else { return nil }
+    guard let location = storage.state.location(of: item) else { return nil }
     storage.ensureCaches()
     return storage.offsets[Int(storage.state.position[Int(location.slot)])] + Int(location.index)
   }
@@ -136,7 +142,7 @@ extension DiffableDataSourceSnapshot {
   /// The position of `section`, or nil if absent. O(1).
   @inlinable
   public func indexOfSection(_ section: SectionIdentifierType) -> Int? {
-    guard let slot = storage.state.slotOfSection[section] else { return nil }
+    guard let slot = storage.state.placedSlot(of: section) else { return nil }
     return Int(storage.state.position[Int(slot)])
   }
 

@@ -57,6 +57,12 @@ public struct SnapshotError<
     case destinationInInsertedItems(ItemIdentifierType)
     /// An item cannot be moved relative to itself.
     case itemMovedRelativeToItself(ItemIdentifierType)
+    /// The section identifier is not equal to itself (as `Double.nan` is not), so no lookup
+    /// could ever find it again.
+    case irreflexiveSection(SectionIdentifierType)
+    /// The item identifier is not equal to itself (as `Double.nan` is not), so no lookup
+    /// could ever find it again.
+    case irreflexiveItem(ItemIdentifierType)
   }
 
   /// The operation that was refused.
@@ -101,6 +107,10 @@ public struct SnapshotError<
       what = "destination item \(item) is itself among the inserted items"
     case .itemMovedRelativeToItself(let item):
       what = "item \(item) cannot be moved relative to itself"
+    case .irreflexiveSection(let section):
+      what = "section \(section) \(irreflexiveExplanation)"
+    case .irreflexiveItem(let item):
+      what = "item \(item) \(irreflexiveExplanation)"
     }
     return "DiffableDataSourceSnapshot.\(operation.rawValue): \(what)"
   }

@@ -12,7 +12,7 @@ struct OrderedMarks<Element: Hashable & Sendable>: Sendable {
   @inlinable
   mutating func insert(_ element: Element) {
     guard members[element] == nil else { return }
-    members[element] = log.count
+    members.updateValueGrowingFirst(log.count, forKey: element)
     log.append(element)
   }
 
@@ -24,7 +24,9 @@ struct OrderedMarks<Element: Hashable & Sendable>: Sendable {
     if log.count > 2 * members.count + 16 { log = elements }
     if members.isEmpty { log.removeAll() }
     if log.count == members.count {
-      for (position, element) in log.enumerated() { members[element] = position }
+      for (position, element) in log.enumerated() {
+        members.replaceValue(position, forKey: element)
+      }
     }
   }
 

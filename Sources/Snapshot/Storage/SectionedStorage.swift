@@ -20,6 +20,12 @@ struct ItemLocation: Sendable {
 /// - Each item's location (slot, index in section) is kept eagerly: appending is O(1),
 ///   inserting or deleting inside a section is O(that section).
 ///
+/// The two indexes are Swift dictionaries, so identifiers whose `Hashable` conformance is
+/// broken can leave stale entries in them (a removal that does not find its key). Nothing
+/// trusts an entry blindly: ``placedSlot(of:)`` and ``location(of:)`` check it against the
+/// arrays, and a stale entry counts as absent. Insertions make room first (see
+/// `GrowingFirst.swift`), so no such identifier can stop the program.
+///
 /// A struct, so that a whole operation works on it with one exclusive access (class
 /// properties would pay a dynamic exclusivity check on every access in a loop).
 @usableFromInline
@@ -39,6 +45,37 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
 
   @inlinable init() {}
 
+  // MARK: Checked lookups
+
+  /// The slot of `section`, if the section is placed: an index entry that the slot arrays
+  /// contradict (left by broken hashing) counts as absent. O(1) expected.
+  @inlinable
+  func placedSlot(of section: Section) -> Int32? {
+    guard let slot = slotOfSection[section], position[Int(slot)] >= 0,
+      sectionIDs[Int(slot)] == section
+    else { return nil }
+    return slot
+  }
+
+  /// Where `item` is, if it is in a placed section: an index entry that the section's items
+  /// contradict (left by broken hashing) counts as absent. O(1) expected.
+  @inlinable
+  func location(of item: Item) -> ItemLocation? {
+    guard let location = locationOfItem[item], isCurrent(location, of: item) else { return nil }
+    return location
+  }
+
+  /// Whether `location` holds `item` in a placed section. O(1).
+  @inlinable
+  func isCurrent(_ location: ItemLocation, of item: Item) -> Bool {
+    let slot = Int(location.slot)
+    let index = Int(location.index)
+    guard slot >= 0, slot < position.count, position[slot] >= 0, index >= 0,
+      index < sectionItems[slot].count
+    else { return false }
+    return sectionItems[slot][index] == item
+  }
+
   // MARK: Sections
 
   /// Allocates a slot for `section` (not yet placed in `order`). O(1) amortized.
@@ -54,7 +91,7 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
       sectionItems.append([])
       position.append(-1)
     }
-    slotOfSection[section] = slot
+    slotOfSection.updateValueGrowingFirst(slot, forKey: section)
     return slot
   }
 
@@ -105,15 +142,26 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
     if !reconfiguredItems.isEmpty { reconfiguredItems.remove(item) }
   }
 
-  /// Records the locations of the items of `slot` from `index` on. O(items renumbered).
+  /// Updates the recorded locations of the items of `slot` from `index` on (items whose
+  /// entry the index cannot find are left alone). O(items renumbered).
   @inlinable
   mutating func renumberItems(in slot: Int32, from index: Int) {
     let items = sectionItems[Int(slot)]
     var index = index
     while index < items.count {
-      locationOfItem[items[index]] = ItemLocation(
-        slot: slot, index: Int32(truncatingIfNeeded: index))
+      locationOfItem.replaceValue(
+        ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: index)), forKey: items[index])
       index += 1
+    }
+  }
+
+  /// Records the locations of all the items of `slot`, new to the index. O(items).
+  @inlinable
+  mutating func recordItems(of slot: Int32) {
+    let items = sectionItems[Int(slot)]
+    locationOfItem.reserveRoom(for: items.count)
+    for (index, item) in items.enumerated() {
+      locationOfItem[item] = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: index))
     }
   }
 
@@ -124,7 +172,7 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
   @inlinable
   mutating func deleteSections(_ sections: [Section]) {
     for section in sections {
-      guard let slot = slotOfSection[section] else { continue }
+      guard let slot = placedSlot(of: section) else { continue }
       freeSlot(slot)
     }
     let position = self.position
@@ -137,7 +185,7 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
   mutating func deleteItems(_ items: [Item]) {
     var touched = Set<Int32>()
     for item in items {
-      guard let location = locationOfItem[item] else { continue }
+      guard let location = location(of: item) else { continue }
       touched.insert(location.slot)
       forgetItem(item)
     }
@@ -153,21 +201,30 @@ struct Sections<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
   enum NewItemConflict {
     case repeated(Item)
     case present(Item)
+    case irreflexive(Item)
   }
 
   /// Records locations for new `items` (in `slot` from index `start`; slot -1 records
-  /// placeholders to be renumbered). On a conflict, removes what it recorded and returns
-  /// it. O(k) expected.
+  /// placeholders to be renumbered). On a conflict (an item repeated, already present, or
+  /// not equal to itself), removes what it recorded and returns it. O(k) expected.
   @inlinable
   mutating func recordNewItems(_ items: [Item], in slot: Int32, from start: Int)
     -> NewItemConflict?
   {
+    // Room for every item, and for putting back an entry that one displaces.
+    locationOfItem.reserveRoom(for: items.count + 1)
     for (offset, item) in items.enumerated() {
+      guard item == item else {
+        for earlier in items[..<offset] { locationOfItem[earlier] = nil }
+        return .irreflexive(item)
+      }
       let location = ItemLocation(slot: slot, index: Int32(truncatingIfNeeded: start + offset))
       guard let existing = locationOfItem.updateValue(location, forKey: item) else {
         continue
       }
       let repeated = existing.slot == slot && Int(existing.index) >= start
+      // A stale entry (see the type's documentation) is simply replaced.
+      if !repeated && !isCurrent(existing, of: item) { continue }
       if !repeated { locationOfItem[item] = existing }
       for earlier in items[..<offset] { locationOfItem[earlier] = nil }
       return repeated ? .repeated(item) : .present(item)

@@ -322,7 +322,8 @@ struct Tree<Item: Hashable & Sendable>: Sendable {
 // MARK: - Bulk insertion
 
 extension Tree {
-  /// A conflict found while adding nodes: the identifier and the slot already holding it.
+  /// A conflict found while adding nodes: the identifier and the slot already holding it,
+  /// or ``irreflexive`` for an identifier not equal to itself.
   @usableFromInline
   struct Conflict: Error {
     @usableFromInline var item: Item
@@ -333,15 +334,24 @@ extension Tree {
       self.item = item
       self.existingSlot = existingSlot
     }
+
+    /// The `existingSlot` of an identifier that is not equal to itself (such as
+    /// `Double.nan`): no lookup could ever find it again.
+    @inlinable static var irreflexive: Int32 { -1 }
   }
 
   /// Appends unlinked nodes for `items`, or, if any identifier is already present (in the
-  /// tree or earlier in `items`), removes what it added and reports the conflict. O(k).
+  /// tree or earlier in `items`) or not equal to itself, removes what it added and reports
+  /// the conflict. O(k).
   @inlinable mutating func appendNodes(_ items: some Sequence<Item>) -> Result<
     Range<Int32>, Conflict
   > {
     let start = nodes.count
     for item in items {
+      guard item == item else {
+        removeNodes(from: start)
+        return .failure(Conflict(item: item, existingSlot: Conflict.irreflexive))
+      }
       let slot = appendNodeIfAbsent(item)
       if slot < 0 {
         removeNodes(from: start)

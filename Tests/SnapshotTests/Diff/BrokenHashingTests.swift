@@ -29,10 +29,8 @@ struct BrokenHashingTests {
     defer { BrokenHashing.includeSalt = true }
     var old = DiffableDataSourceSnapshot<Int, SaltedID>()
     old.appendSections([0])
-    // Lawful neighbours first, so that the item table has room to spare: Swift's
-    // `Dictionary` may stop the program ("Duplicate keys ... were found") if it rehashes
-    // two equal keys whose hashes meet while growing. Broken hashing is outside what any
-    // hash table can promise; this test shows what `tryBatchUpdate` adds, not a cure.
+    // Lawful neighbours first. (Broken hashing never stops the program: see
+    // BrokenHashingExitTests. This test shows what `tryBatchUpdate` adds.)
     old.appendItems((100..<200).map { SaltedID(id: $0, salt: 0) })
     old.appendItems([SaltedID(id: 1, salt: 0)])
     // An equal identifier with another hash gets in (unless the hashes happen to meet, in

@@ -71,6 +71,22 @@ import Testing
     #expect(found?.description.contains("old items [3, 1, 2]") == true)
   }
 
+  @Test func namesDuplicatesInOrderOfFirstAppearance() {
+    // 1 appears before 2, though 2 is repeated first.
+    #expect(
+      error(layout([(0, [3, 1, 2, 2, 2, 1, 0])]), layout([]))
+        == DuplicateIdentifierError(oldItems: [1, 2]))
+    #expect(
+      error(layout([]), layout([(5, [3, 1, 2]), (6, [2, 2, 1, 0])]))
+        == DuplicateIdentifierError(newItems: [1, 2]))
+    #expect(
+      error(layout([(3, []), (1, []), (2, []), (2, []), (1, [])]), layout([]))
+        == DuplicateIdentifierError(oldSections: [1, 2]))
+    #expect(
+      DuplicateIdentifierError<Int, Int>(old: layout([(0, [3, 1, 2, 2, 2, 1, 0])]), new: [])
+        .oldItems == [1, 2])
+  }
+
   @Test func sectionAndItemIdentifiersAreSeparateSpaces() throws {
     // Section 1 and item 1 coexist.
     let batch = try BatchUpdate(from: layout([(1, [1])]), to: layout([(1, [1, 2])]))

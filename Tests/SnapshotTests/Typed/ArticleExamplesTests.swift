@@ -121,6 +121,10 @@ struct ArticleExamplesTests {
         caught = "item \(item) at \(first) and \(duplicate)"
       case .duplicateSection(_, let firstIndex, let duplicateIndex):
         caught = "section at \(firstIndex) and \(duplicateIndex)"
+      case .irreflexiveSection(let section, _):
+        caught = "section \(section) is not equal to itself"
+      case .irreflexiveItem(let item, let position):
+        caught = "item \(item) at \(position) is not equal to itself"
       }
     }
     #expect(caught == "section at 0 and 2")

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+@testable import Snapshot
+
+/// Runs `body` on a fresh Foundation `Thread` with its default stack size and returns what it
+/// returns.
+///
+/// Swift Testing runs tests on secondary threads whose stacks are small (about 512 KiB), and
+/// the main thread has 8 MiB; a `Thread` with the default `stackSize` is what an app's
+/// background work gets. No stack of any of these sizes holds a recursion a million levels
+/// deep, so work that passes here does not recurse over the depth of the data.
+private func onDefaultStackThread<Result: Sendable>(
+  _ body: @escaping @Sendable () -> Result
+) async -> Result {
+  await withCheckedContinuation { continuation in
+    let thread = Thread { continuation.resume(returning: body()) }
+    thread.start()
+  }
+}
+
+/// Collects failed checks made off the test's own thread, where `#expect` cannot report.
+private struct Checks: Sendable {
+  var failures: [String] = []
+
+  mutating func callAsFunction(
+    _ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line
+  ) {
+    if !condition { failures.append("line \(line): \(message())") }
+  }
+}
+
+/// The depth of the chain below `roots` (1 for a single item), walked without recursion;
+/// -1 if some item has more than one child.
+private func chainDepth<Item>(_ roots: [SnapshotItem<Item>]) -> Int {
+  var level = roots
+  var depth = 0
+  while !level.isEmpty {
+    guard level.count == 1 else { return -1 }
+    depth += 1
+    level = level[0].children
+  }
+  return depth
+}
+
+/// A chain `first, first + 1, ...` of `depth` items, built bottom-up by hand.
+private func declaredChain(depth: Int, first: Int = 0) -> SnapshotItem<Int> {
+  var node = SnapshotItem(first + depth - 1)
+  for item in stride(from: first + depth - 2, through: first, by: -1) {
+    var parent = SnapshotItem(item, expanded: item % 2 == 0)
+    parent.children = [node]
+    node = parent
+  }
+  return node
+}
+
+/// An element of hierarchical data whose children are computed on demand: a chain of any
+/// depth without a deep value in memory (so the test data itself has nothing to release).
+private struct LazyChain: Identifiable {
+  var id: Int
+  var depth: Int
+  var children: [LazyChain]? { id + 1 < depth ? [LazyChain(id: id + 1, depth: depth)] : nil }
+}
+
+/// A section of `LazyChain` roots.
+private struct LazySection: Identifiable {
+  var id: Int
+  var roots: [LazyChain]
+}
+
+/// Every operation of every type on chains far deeper than any call stack: nothing recurses
+/// over the depth of user-shaped data (building, querying, copying, printing, comparing,
+/// encoding, decoding, diffing, declared trees, or releasing any of them).
+///
+/// The main chain is a million levels deep; the other tests use 200,000 levels, deep enough
+/// to overflow any stack by recursion, because a million is too slow for them in debug builds.
+@Suite("Deep trees never overflow the stack")
+struct DeepTreeTests {
+  /// A chain of a million levels, built by appends, turned into declared items (which are
+  /// then released).
+  @Test func sectionSnapshotChainOfAMillion() async {
+    let failures = await onDefaultStackThread { () -> [String] in
+      var check = Checks()
+      let depth = 1_000_000
+      var chain = DiffableDataSourceSectionSnapshot<Int>()
+      chain.append([0])
+      for item in 1..<depth { chain.append([item], to: item - 1) }
+      check(chain.count == depth, "count \(chain.count)")
+      check(chain.level(of: depth - 1) == depth - 1, "level of the leaf")
+      check(chain.parent(of: depth - 1) == depth - 2, "parent of the leaf")
+      check(chainDepth(chain.snapshotItems) == depth, "snapshotItems")
+      return check.failures
+    }
+    #expect(failures == [])
+  }
+
+  /// Every operation of the section snapshot on a deep chain: queries, copies and
+  /// mutations, subtree copies, declared items and builders, printing, coding.
+  @Test func sectionSnapshotOperationsOnADeepChain() async {
+    let failures = await onDefaultStackThread { () -> [String] in
+      var check = Checks()
+      let depth = 200_000
+      var chain = DiffableDataSourceSectionSnapshot<Int>()
+      chain.append([0])
+      for item in 1..<depth { chain.append([item], to: item - 1) }
+      chain.expand(Array(stride(from: 0, to: depth, by: 2)))
+      chain._checkInvariants()
+
+      // Queries.
+      check(chain.index(of: depth - 1) == depth - 1, "index of the leaf")
+      check(chain.items.count == depth, "items")
+      check(chain.visibleItems == [0, 1], "visible items")
+      check(!chain.isVisible(2) && chain.isExpanded(0), "visibility and expansion")
+      check(chain.expandedItems.count == depth / 2, "expanded items")
+
+      // A copy, changed (copy-on-write), moves and subtree copies.
+      var copy = chain
+      copy.delete([depth / 2])
+      copy.move(depth / 2 - 1, to: nil)
+      copy._checkInvariants()
+      check(copy.rootItems == [0, depth / 2 - 1], "roots after cutting and moving")
+      check(chain.count == depth, "the original is untouched")
+      var grafted = DiffableDataSourceSectionSnapshot<Int>()
+      grafted.append([-1])
+      grafted.append(chain.snapshot(of: 0), to: -1)
+      grafted._checkInvariants()
+      check(grafted.level(of: depth - 1) == depth - 1, "grafted subtree")
+
+      // Declared items and builders embedding the chain; comparing declared trees.
+      let declared = chain.snapshotItems
+      check(declared == chain.snapshotItems, "equal declared trees")
+      check(declared != copy.snapshotItems, "different declared trees")
+      let rebuilt = DiffableDataSourceSectionSnapshot<Int> { chain }
+      rebuilt._checkInvariants()
+      check(rebuilt == chain, "a builder embedding the chain rebuilds it")
+      check(rebuilt != copy, "equality sees the difference")
+
+      // Printing stays linear in size; coding round-trips.
+      let description = chain.visualDescription()
+      check(description.utf8.count < 100 * depth, "description size \(description.utf8.count)")
+      check(
+        description.hasSuffix(
+          "\n\(String(repeating: "  ", count: 32))(\(depth - 1)) -  \(depth - 1)"), "last line")
+      do {
+        let data = try JSONEncoder().encode(chain)
+        let decoded = try JSONDecoder().decode(
+          DiffableDataSourceSectionSnapshot<Int>.self, from: data)
+        decoded._checkInvariants()
+        check(decoded == chain, "JSON round trip")
+      } catch {
+        check(false, "JSON round trip threw \(error)")
+      }
+      return check.failures
+    }
+    #expect(failures == [])
+  }
+
+  /// Declared chains built by hand, compared, edited, built into snapshots, and released.
+  @Test func declaredChains() async {
+    let failures = await onDefaultStackThread { () -> [String] in
+      var check = Checks()
+      let depth = 200_000
+      let chain = declaredChain(depth: depth)
+      let same = declaredChain(depth: depth)
+      check(chain == same, "equal chains")
+      check(chain != declaredChain(depth: depth - 1), "unequal chains")
+      check(SnapshotSection(0) { chain } == SnapshotSection(0) { same }, "equal sections")
+      let description = String(describing: chain)
+      check(description.utf8.count < 20 * depth, "description size \(description.utf8.count)")
+      check(description.hasPrefix("0 (expanded) { 1 { 2 (expanded) { 3 {"), "description")
+      var edited = chain
+      edited.children[0].children[0].item = -1
+      check(edited != chain, "an edited copy differs")
+      check(chain.children[0].children[0].item == 2, "the original keeps its grandchild")
+
+      let snapshot = DiffableDataSourceSectionSnapshot { chain }
+      snapshot._checkInvariants()
+      check(snapshot.level(of: depth - 1) == depth - 1, "built from declared items")
+      check(snapshot.expandedItems.count == depth / 2, "expansion kept")
+      check(snapshot.snapshotItems == [chain], "snapshotItems gives the declaration back")
+
+      // A duplicate at the bottom of a deep chain: the error names both index paths.
+      do throws(SectionSnapshotBuildError<Int>) {
+        _ = try DiffableDataSourceSectionSnapshot<Int>.tryBuild {
+          chain
+          depth - 1
+        }
+        check(false, "no error for a duplicate")
+      } catch {
+        check(error.firstPath.count == depth && error.duplicatePath == [1], "duplicate paths")
+      }
+      return check.failures
+    }
+    #expect(failures == [])
+  }
+
+  @Test func declaredItemsPrintTheirTree() {
+    let food = SnapshotItem("Food", expanded: true) {
+      SnapshotItem("Meat") {
+        "Pork"
+        "Beef"
+      }
+      "Celery"
+    }
+    #expect(String(describing: food) == "Food (expanded) { Meat { Pork, Beef }, Celery }")
+    #expect(String(describing: SnapshotItem("Leaf", expanded: true)) == "Leaf (expanded)")
+  }
+
+  /// Sectioned snapshots, outlines, the diff and the key-path initializers on deep chains.
+  @Test func sectionedTypesAndKeyPathInitializers() async {
+    let failures = await onDefaultStackThread { () -> [String] in
+      var check = Checks()
+      let depth = 200_000
+
+      // Key-path initializers over data whose children are computed.
+      let data = [LazyChain(id: 0, depth: depth)]
+      let byKeyPath = DiffableDataSourceSectionSnapshot(
+        data, id: \.id, children: \.children, isExpanded: { $0.id % 2 == 0 })
+      byKeyPath._checkInvariants()
+      check(byKeyPath.level(of: depth - 1) == depth - 1, "key-path initializer")
+      let byIdentity = DiffableDataSourceSectionSnapshot(data, children: \.children)
+      check(byIdentity.count == depth, "Identifiable initializer")
+      let sections = [LazySection(id: 0, roots: data), LazySection(id: 1, roots: [])]
+      let byKeyPaths = SectionedOutline(
+        sections, id: \.id, items: \.roots, itemID: \.id, children: \.children)
+      check(byKeyPaths.numberOfItems == depth, "outline by key paths")
+      let outline = SectionedOutline(
+        sections, items: \.roots, children: \.children, isExpanded: { $0.id % 2 == 0 })
+      check(outline.snapshot(for: 0) == byKeyPath, "outline of Identifiable data")
+
+      // The outline: flattened, printed, compared, coded; and one built from a block.
+      let flat = outline.snapshot
+      flat._checkInvariants()
+      check(flat.numberOfItems == depth, "flattened outline")
+      check(outline.visibleSnapshot.numberOfItems == 2, "visible snapshot")
+      check(outline.description.utf8.count < 100 * depth, "outline description size")
+      var changed = outline
+      changed.deleteSections([1])
+      check(changed != outline, "outline equality")
+      do {
+        let data = try JSONEncoder().encode(outline)
+        check(
+          try JSONDecoder().decode(SectionedOutline<Int, Int>.self, from: data) == outline,
+          "outline JSON round trip")
+        let flatData = try JSONEncoder().encode(flat)
+        check(
+          try JSONDecoder().decode(DiffableDataSourceSnapshot<Int, Int>.self, from: flatData)
+            == flat, "sectioned snapshot JSON round trip")
+      } catch {
+        check(false, "JSON round trip threw \(error)")
+      }
+      let declared = SectionedOutline<Int, Int> {
+        SnapshotSection(0) { declaredChain(depth: depth) }
+      }
+      check(declared.numberOfItems == depth, "outline from a block")
+
+      // A sectioned snapshot declared with a deep tree, and the diff of its flat form.
+      let sectioned = DiffableDataSourceSnapshot<Int, Int> {
+        SnapshotSection(0) { declaredChain(depth: depth) }
+      }
+      sectioned._checkInvariants()
+      check(sectioned.itemIdentifiers == flat.itemIdentifiers, "sectioned snapshot from a block")
+      var moved = sectioned
+      moved.moveItem(depth - 1, beforeItem: 0)
+      moved.deleteItems([depth / 2])
+      moved._checkInvariants()
+      let batch = moved.batchUpdate(from: sectioned)
+      check(batch.movedItems.count == 1 && batch.deletedItems.count == 1, "diff \(batch)")
+      check((try? moved.tryBatchUpdate(from: sectioned)) == batch, "checked diff")
+      check(moved.stagedBatchUpdate(from: sectioned).moveCount == 1, "staged diff")
+      return check.failures
+    }
+    #expect(failures == [])
+  }
+}
