@@ -84,13 +84,16 @@ extension DiffableDataSource {
             moved.append(item)
           }
         }
-        if !moved.isEmpty { tree.delete(moved) }
+        if !moved.isEmpty { try? tree.tryDelete(moved) }
         newSections.append(SectionState(id: section, tree: tree))
         newRows.append(items)
         continue
       }
       var tree = SectionSnapshot()
-      tree.append(items)
+      if (try? tree.tryAppend(items)) == nil {
+        // Only identifiers with a broken `Hashable` conformance get here: keep what fits.
+        for item in items { try? tree.tryAppend([item]) }
+      }
       keepFold(of: &tree, section)
       newRows.append(shownRows(tree, section))
       newSections.append(SectionState(id: section, tree: tree))
@@ -105,7 +108,7 @@ extension DiffableDataSource {
     var folded = false
     if let index = sectionIndexes[section], let current = leafHeader(sections[index].tree, section)
     {
-      folded = !sections[index].tree.isExpanded(current)
+      folded = !isExpanded(current, in: sections[index].tree)
     }
     if folded { tree.collapse([header]) } else { tree.expand([header]) }
   }

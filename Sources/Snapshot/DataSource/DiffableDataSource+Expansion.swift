@@ -51,7 +51,9 @@ extension DiffableDataSource {
       guard let section = sectionIndex(containing: item) else {
         throw Error(.toggle, .unknownItem(item))
       }
-      let expanded = sections[section].tree.isExpanded(item)
+      guard let expanded = try? sections[section].tree.tryIsExpanded(item) else {
+        throw Error(.toggle, .unknownItem(item))
+      }
       return try setExpanded(!expanded, item, .toggle, animated)
     }
   }
@@ -62,7 +64,10 @@ extension DiffableDataSource {
     guard let section = sectionIndex(containing: item) else {
       throw Error(operation, .unknownItem(item))
     }
-    if sections[section].tree.isExpanded(item) == expanded { return false }
+    guard let current = try? sections[section].tree.tryIsExpanded(item) else {
+      throw Error(operation, .unknownItem(item))
+    }
+    if current == expanded { return false }
     let handlers = sectionSnapshotHandlers
     if expanded {
       if let should = handlers.shouldExpandItem, !should(item) { return false }
@@ -116,6 +121,7 @@ extension DiffableDataSource {
     }
     let storage = sections[section].tree.storage
     let slot = storage.tree.slot(of: item)
+    guard slot >= 0 else { return [] }
     var shown: [ItemIdentifierType] = []
     storage.tree.forEachVisibleDescendant(of: slot) {
       shown.append(storage.tree.nodes[Int($0)].item)
@@ -130,7 +136,12 @@ extension DiffableDataSource {
     with load: (ItemIdentifierType, SectionSnapshot) -> SectionSnapshot,
     _ operation: Error.Operation
   ) throws(Error) {
-    let current = sections[section].tree.snapshot(of: item)
+    let current: SectionSnapshot
+    do {
+      current = try sections[section].tree.trySnapshot(of: item, includingParent: false)
+    } catch {
+      throw Error(operation, .sectionSnapshot(error))
+    }
     let children = load(item, current)
     if children.storage === current.storage { return }
     var conflict: (ItemIdentifierType, SectionIdentifierType)?

@@ -112,7 +112,7 @@ extension DiffableDataSource {
       throw Error(operation, .headerCannotMove(item))
     }
     guard canReorder(item) else { throw Error(operation, .reorderRefused(item)) }
-    let expanded = sections[source.section].tree.isExpanded(item)
+    let expanded = isExpanded(item, in: sections[source.section].tree)
     return (
       item, 1 + (expanded ? visibleDescendants(of: item, inSection: source.section).count : 0)
     )
@@ -131,7 +131,7 @@ extension DiffableDataSource {
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     let initial = snapshot()
     let initialTrees = (sections[source.section].tree, sections[destination].tree)
-    let oldParent = sections[source.section].tree.parent(of: item)
+    let oldParent = (try? sections[source.section].tree.tryParent(of: item)) ?? nil
     // The trees.
     do {
       if source.section == destination {
@@ -147,7 +147,9 @@ extension DiffableDataSource {
         case .before(let below): try destinationTree.tryInsert(subtree, before: below)
         case .lastChild(let parent): try destinationTree.tryAppend(subtree, to: parent)
         }
-        sections[source.section].tree.delete([item])
+        var sourceTree = sections[source.section].tree
+        try sourceTree.tryDelete([item])
+        sections[source.section].tree = sourceTree
         sections[destination].tree = destinationTree
       }
     } catch {
@@ -172,7 +174,7 @@ extension DiffableDataSource {
         batch.deletedItems.append(from)
       }
     }
-    let newParent = sections[destination].tree.parent(of: item)
+    let newParent = (try? sections[destination].tree.tryParent(of: item)) ?? nil
     for parent in [oldParent, newParent] {
       if let parent, let path = indexPath(for: parent), !batch.reconfiguredItems.contains(path) {
         batch.reconfiguredItems.append(path)
@@ -194,12 +196,13 @@ extension DiffableDataSource {
   /// before it, or nil when a collapsed ancestor hides it. O(d + log n) for depth d.
   @inlinable func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int? {
     if let header = leafHeader(sections[section].tree, sections[section].id), header != item,
-      !sections[section].tree.isExpanded(header)
+      !isExpanded(header, in: sections[section].tree)
     {
       return nil
     }
     let storage = sections[section].tree.storage
     let slot = storage.tree.slot(of: item)
+    guard slot >= 0 else { return nil }
     var ancestor = storage.tree.nodes[Int(slot)].parent
     while ancestor >= 0 {
       if !storage.tree.nodes[Int(ancestor)].isExpanded { return nil }

@@ -88,9 +88,11 @@ extension DiffableDataSource: ListContent {
   /// - Complexity: O(n) for n rows.
   @inlinable public func snapshot() -> Snapshot {
     var snapshot = Snapshot()
-    snapshot.appendSections(sections.map(\.id))
+    // The throwing forms: only identifiers with a broken `Hashable` conformance make them
+    // throw, and those cannot be shown faithfully anyway; the program must not stop.
+    try? snapshot.tryAppendSections(sections.map(\.id))
     for (index, section) in sections.enumerated() {
-      snapshot.appendItems(rows.items(inSection: index), toSection: section.id)
+      try? snapshot.tryAppendItems(rows.items(inSection: index), toSection: section.id)
     }
     return snapshot
   }
@@ -210,12 +212,18 @@ extension DiffableDataSource: ListContent {
     return tree.storage.tree.nodes[Int(first)].item
   }
 
+  /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
+  /// identifier whose hash changed can be missing). O(1) expected.
+  @inlinable func isExpanded(_ item: ItemIdentifierType, in tree: SectionSnapshot) -> Bool {
+    (try? tree.tryIsExpanded(item)) ?? false
+  }
+
   /// The rows `tree` shows as section `section`: its visible items, or only its header when
   /// a leaf header folds the section. O(rows).
   @inlinable func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
     -> [ItemIdentifierType]
   {
-    if let header = leafHeader(tree, section), !tree.isExpanded(header) { return [header] }
+    if let header = leafHeader(tree, section), !isExpanded(header, in: tree) { return [header] }
     return tree.visibleItems
   }
 
