@@ -172,10 +172,11 @@ extension SectionedOutline: CustomStringConvertible {
   /// Each section identifier followed by its tree's ``DiffableDataSourceSectionSnapshot/visualDescription()``,
   /// indented by two spaces. O(n).
   public var description: String {
-    zip(sectionIDs, trees).map { section, tree in
-      let lines = tree.visualDescription().split(separator: "\n", omittingEmptySubsequences: false)
-      return (["\(section):"] + lines.filter { !$0.isEmpty }.map { "  \($0)" })
-        .joined(separator: "\n")
-    }.joined(separator: "\n")
+    var lines: [String] = []
+    for (section, tree) in zip(sectionIDs, trees) {
+      lines.append("\(section):")
+      tree.appendDescriptionLines(to: &lines, indentedBy: "  ")
+    }
+    return lines.joined(separator: "\n")
   }
 }

@@ -19,21 +19,27 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
   ///
   /// The markers follow Apple's `visualDescription()`. O(n).
   public func visualDescription() -> String {
+    var lines: [String] = []
+    appendDescriptionLines(to: &lines, indentedBy: "")
+    return lines.joined(separator: "\n")
+  }
+
+  /// Appends the lines of ``visualDescription()`` to `lines`, each after `prefix`. O(n).
+  func appendDescriptionLines(to lines: inout [String], indentedBy prefix: String) {
     storage.ensureCaches()
     let (tree, cache) = (storage.tree, storage.cache)
-    var lines: [String] = []
-    lines.reserveCapacity(tree.liveCount)
+    lines.reserveCapacity(lines.count + tree.liveCount)
     for slot in cache.order {
       let node = tree.nodes[Int(slot)]
       let entry = cache.entries[Int(slot)]
       let depth = Int(entry.depth)
-      var indent = String(repeating: "  ", count: Swift.min(depth, Self.deepestIndentedLevel))
+      var indent =
+        prefix + String(repeating: "  ", count: Swift.min(depth, Self.deepestIndentedLevel))
       if depth > Self.deepestIndentedLevel { indent += "(\(depth)) " }
       let expansion = node.isExpanded ? "+" : "-"
       let visibility = entry.isVisible ? "*" : " "
       lines.append("\(indent)\(expansion)\(visibility) \(node.item)")
     }
-    return lines.joined(separator: "\n")
   }
 
   /// The deepest level whose indent ``visualDescription()`` writes out in full.
