@@ -61,7 +61,11 @@ extension DiffableDataSource {
   @inlinable func setExpanded(
     _ expanded: Bool, _ item: ItemIdentifierType, _ operation: Error.Operation, _ animated: Bool
   ) throws(Error) -> Bool {
-    guard let section = sectionIndex(containing: item) else {
+    // Found once: handlers cannot move rows (they cannot update the data source), and
+    // loading children below a collapsed item shows no row.
+    let location = rows.location(of: item)
+    guard let section = location?.section ?? sections.firstIndex(where: { $0.tree.contains(item) })
+    else {
       throw Error(operation, .unknownItem(item))
     }
     guard let current = try? sections[section].tree.tryIsExpanded(item) else {
@@ -80,7 +84,7 @@ extension DiffableDataSource {
       if let should = handlers.shouldCollapseItem, !should(item) { return false }
       handlers.willCollapseItem?(item)
     }
-    if let (_, row) = rows.location(of: item) {
+    if let (_, row) = location {
       let shown = visibleDescendants(of: item, inSection: section)
       if expanded {
         sections[section].tree.expand([item])
