@@ -5,7 +5,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// or as the last root items when `parent` is nil.
   ///
   /// Stops the program if `parent` is absent or an identifier of `snapshot` is already
-  /// present; ``tryAppend(_:to:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
+  /// present; `tryAppend(_:to:)` (its snapshot form) throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func append(_ snapshot: Self, to parent: ItemIdentifierType? = nil) {
@@ -26,7 +26,7 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Inserts the tree of `snapshot` just before `destination`, its roots at `destination`'s
   /// level. Stops the program on an unknown destination or an identifier already present;
-  /// ``tryInsert(_:before:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
+  /// `tryInsert(_:before:)` (its snapshot form) throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func insert(_ snapshot: Self, before destination: ItemIdentifierType) {
@@ -51,7 +51,7 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Inserts the tree of `snapshot` after `destination` and its descendants, its roots at
   /// `destination`'s level. Stops the program on an unknown destination or an identifier
-  /// already present; ``tryInsert(_:after:)-(DiffableDataSourceSectionSnapshot<ItemIdentifierType>,_)`` throws instead.
+  /// already present; `tryInsert(_:after:)` (its snapshot form) throws instead.
   ///
   /// - Complexity: O(m) amortized for the m items of `snapshot`.
   @inlinable public mutating func insert(_ snapshot: Self, after destination: ItemIdentifierType) {
