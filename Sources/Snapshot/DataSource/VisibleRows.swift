@@ -52,16 +52,8 @@ struct VisibleRows<Item: Hashable> {
     size(roots[section])
   }
 
-  /// The total number of rows. O(1).
-  @inlinable var totalCount: Int { indexedCount }
-
   @inlinable func size(_ node: Int32) -> Int {
     node < 0 ? 0 : Int(nodes[Int(node)].size)
-  }
-
-  /// Whether `item` is a row. O(1) expected.
-  @inlinable func contains(_ item: Item) -> Bool {
-    node(of: item) >= 0
   }
 
   /// The section and position of `item`, or nil when it is not a row. O(log n) expected.
