@@ -47,19 +47,12 @@ extension DiffableDataSource {
   @inlinable public func toggle(_ item: ItemIdentifierType, animated: Bool = true) throws(Error)
     -> Bool
   {
-    try performUpdate(.toggle) { () throws(Error) in
-      guard let section = sectionIndex(containing: item) else {
-        throw Error(.toggle, .unknownItem(item))
-      }
-      guard let expanded = try? sections[section].tree.tryIsExpanded(item) else {
-        throw Error(.toggle, .unknownItem(item))
-      }
-      return try setExpanded(!expanded, item, .toggle, animated)
-    }
+    try performUpdate(.toggle) { () throws(Error) in try setExpanded(nil, item, .toggle, animated) }
   }
 
+  /// Expands or collapses `item` (toggles it when `target` is nil).
   @inlinable func setExpanded(
-    _ expanded: Bool, _ item: ItemIdentifierType, _ operation: Error.Operation, _ animated: Bool
+    _ target: Bool?, _ item: ItemIdentifierType, _ operation: Error.Operation, _ animated: Bool
   ) throws(Error) -> Bool {
     // Found once: handlers cannot move rows (they cannot update the data source), and
     // loading children below a collapsed item shows no row.
@@ -71,6 +64,7 @@ extension DiffableDataSource {
     guard let current = try? sections[section].tree.tryIsExpanded(item) else {
       throw Error(operation, .unknownItem(item))
     }
+    let expanded = target ?? !current
     if current == expanded { return false }
     let handlers = sectionSnapshotHandlers
     if expanded {

@@ -226,13 +226,6 @@ extension DiffableDataSource: ListContent {
     if let header = leafHeader(tree, section), !isExpanded(header, in: tree) { return [header] }
     return tree.visibleItems
   }
-
-  /// The section index whose tree holds `item`, or nil. O(1) expected for a row, else
-  /// O(sections).
-  @inlinable func sectionIndex(containing item: ItemIdentifierType) -> Int? {
-    if let (section, _) = rows.location(of: item) { return section }
-    return sections.firstIndex { $0.tree.contains(item) }
-  }
 }
 
 // MARK: - Delivery
