@@ -10,14 +10,18 @@ let package = Package(
     // A list-view simulator for users' tests: checks every batch a data source hands it.
     .library(name: "SnapshotTestSupport", targets: ["SnapshotTestSupport"]),
     .executable(name: "snapshot-bench", targets: ["snapshot-bench"]),
+    // A terminal outline browser and editor for directories and JSON, driven by the data source.
+    .executable(name: "outline", targets: ["outline"]),
   ],
   targets: [
     .target(name: "Snapshot"),
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
     .executableTarget(name: "snapshot-bench", dependencies: ["Snapshot"]),
+    .executableTarget(name: "outline", dependencies: ["Snapshot"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .testTarget(name: "OutlineTests", dependencies: ["outline", "Snapshot"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),

@@ -1,0 +1,3 @@
+// The `outline` terminal app: see OutlineApp.swift.
+func placeholder() -> Int { 42 }
+print(placeholder())

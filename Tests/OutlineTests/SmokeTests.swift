@@ -1,0 +1,7 @@
+import Testing
+
+@testable import outline
+
+@Test func placeholderLinks() {
+  #expect(placeholder() == 42)
+}
