@@ -1,3 +1,8 @@
-// The `outline` terminal app: see OutlineApp.swift.
-func placeholder() -> Int { 42 }
-print(placeholder())
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// `outline [--check] [--script FILE] [--size COLUMNSxLINES] [PATH]`: see OutlineApp.
+exit(OutlineApp.run(Array(CommandLine.arguments.dropFirst())))

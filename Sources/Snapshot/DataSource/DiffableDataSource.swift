@@ -116,6 +116,17 @@ extension DiffableDataSource: ListContent {
     return rows.item(at: indexPath.item, inSection: indexPath.section)
   }
 
+  /// The items shown at positions `range` of the section at `section`, in order (positions
+  /// out of range are left out): one call where a view reads a run of inserted rows.
+  ///
+  /// - Complexity: O(k + log n) expected for k rows.
+  @inlinable public func itemIdentifiers(in range: Range<Int>, inSection section: Int)
+    -> [ItemIdentifierType]
+  {
+    guard sections.indices.contains(section) else { return [] }
+    return rows.items(in: range.clamped(to: 0..<rows.count(inSection: section)), inSection: section)
+  }
+
   /// Where `item` is shown, or nil when it is not a row (absent, or below a collapsed parent).
   ///
   /// - Complexity: O(log n) expected.

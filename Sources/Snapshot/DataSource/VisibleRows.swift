@@ -107,6 +107,41 @@ struct VisibleRows<Item: Hashable> {
     return result
   }
 
+  /// The rows at positions `range` of `section`, in order; `range` must be in bounds.
+  /// O(k + log n) expected for k rows: one descent to the first, then an in-order walk.
+  @inlinable func items(in range: Range<Int>, inSection section: Int) -> [Item] {
+    var result: [Item] = []
+    guard !range.isEmpty else { return result }
+    result.reserveCapacity(range.count)
+    // Nodes whose own row and right subtree are still to come, nearest last.
+    var pending: [Int32] = []
+    var current = roots[section]
+    var remaining = range.lowerBound
+    while current >= 0 {
+      let left = nodes[Int(current)].left
+      let leftSize = left < 0 ? 0 : Int(nodes[Int(left)].size)
+      if remaining < leftSize {
+        pending.append(current)
+        current = left
+      } else if remaining == leftSize {
+        pending.append(current)
+        break
+      } else {
+        remaining -= leftSize + 1
+        current = nodes[Int(current)].right
+      }
+    }
+    while result.count < range.count, let node = pending.popLast() {
+      result.append(nodes[Int(node)].item!)
+      var next = nodes[Int(node)].right
+      while next >= 0 {
+        pending.append(next)
+        next = nodes[Int(next)].left
+      }
+    }
+    return result
+  }
+
   /// Calls `body` with every node of the treap at `root`, in order. O(size), no recursion.
   @inlinable func forEachNode(in root: Int32, _ body: (Int32) -> Void) {
     var stack: [Int32] = []

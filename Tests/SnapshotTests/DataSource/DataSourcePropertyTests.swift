@@ -251,6 +251,20 @@ struct DataSourcePropertyTests {
         return
           "step \(index): the view shows \(view.rows), the source \(RecordingListView<String, Int>.read(source))"
       }
+      // The bulk read agrees with one read per row, on whole, inner and overhanging ranges.
+      for section in 0..<source.numberOfSections {
+        let count = source.numberOfItems(inSection: section)
+        let middle = min(1, count)..<max(min(1, count), count - 1)
+        for range in [0..<count, middle, count / 2..<count + 3] {
+          let one = range.compactMap {
+            source.itemIdentifier(for: ListIndexPath(item: $0, section: section))
+          }
+          let bulk = source.itemIdentifiers(in: range, inSection: section)
+          if bulk != one {
+            return "step \(index): itemIdentifiers(in: \(range)) gave \(bulk), rows are \(one)"
+          }
+        }
+      }
       if !refused, let coverage {
         coverage.done[String(step.description.prefix { $0 != "(" }), default: 0] += 1
       }

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The program: parses the command line, opens the tree, and runs the keys of a script or of
+/// the terminal. Every failure is one line on standard error.
+///
+/// Exit codes: 0 done, 1 a `--check` difference, 2 bad input (arguments, path, JSON, script,
+/// no terminal), 130 Ctrl-C.
+enum OutlineApp {
+  /// Runs with `arguments` (without the program name) and returns the exit code.
+  static func run(_ arguments: [String]) -> Int32 {
+    do {
+      let options = try Options(arguments)
+      if options.help {
+        print(Options.usage)
+        return 0
+      }
+      let model = try OutlineModel.open(options.path)
+      if let script = options.script {
+        return try runScript(script, model: model, options: options)
+      }
+      return try runInteractive(model: model, options: options)
+    } catch let error as CheckFailure {
+      printError(error.error.description)
+      return 1
+    } catch {
+      printError("\(error)")
+      return 2
+    }
+  }
+
+  /// A `--check` difference (exit code 1, unlike bad input).
+  struct CheckFailure: Error {
+    var error: OutlineError
+  }
+
+  /// Writes "outline: MESSAGE" to standard error.
+  static func printError(_ message: String) {
+    let line = Array("outline: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { writeToStandardError($0) }
+  }
+
+  private static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { break }
+      offset += written
+    }
+    return offset
+  }
+
+  /// Runs the keys of the script file at `path` and prints the screen (at each `screen` and
+  /// at the end).
+  static func runScript(_ path: String, model: OutlineModel, options: Options) throws -> Int32 {
+    let text: [UInt8]
+    do {
+      text = try FileIO.read(path)
+    } catch {
+      throw OutlineError("cannot read script \(error)")
+    }
+    guard let source = String(validating: text, as: UTF8.self) else {
+      throw OutlineError("\(path): the script is not UTF-8 text")
+    }
+    let script = try Script(parsing: source, name: path)
+    let controller = OutlineController(
+      model: model, columns: options.columns, lines: options.lines, checking: options.check)
+    controller.start()
+    try check(controller, after: "the first reload")
+    for (line, step) in script.steps {
+      switch step {
+      case .key(let key):
+        do {
+          try controller.handle(key)
+        } catch {
+          throw CheckFailure(error: OutlineError("\(path):\(line): \(error)"))
+        }
+      case .printScreen:
+        print(controller.screen.plainText() + "\n")
+      case .resize(let columns, let lines):
+        controller.resize(columns: columns, lines: lines)
+      }
+      if controller.wantsQuit { break }
+    }
+    print(controller.screen.plainText())
+    return controller.interrupted ? 130 : 0
+  }
+
+  private static func check(_ controller: OutlineController, after what: String) throws {
+    guard controller.checking else { return }
+    do {
+      try controller.verify(after: what)
+    } catch {
+      throw CheckFailure(error: error)
+    }
+  }
+
+  /// Runs the session on the terminal: raw mode, redraw what changed after every event.
+  static func runInteractive(model: OutlineModel, options: Options) throws -> Int32 {
+    let terminal = try RawTerminal.open()
+    defer { terminal.restore() }
+    let size = terminal.size
+    let controller = OutlineController(
+      model: model, columns: size.columns, lines: size.rows, checking: options.check)
+    controller.start()
+    try check(controller, after: "the first reload")
+    terminal.write(Array("\u{1B}[2J".utf8) + controller.screen.render())
+    while !controller.wantsQuit {
+      for event in terminal.readEvents(timeoutMilliseconds: -1) {
+        switch event {
+        case .key(let key):
+          do {
+            try controller.handle(key)
+          } catch {
+            throw CheckFailure(error: error)
+          }
+        case .resize(let columns, let rows):
+          controller.resize(columns: columns, lines: rows)
+          terminal.write(Array("\u{1B}[2J".utf8))
+        case .endOfInput:
+          controller.wantsQuit = true
+        }
+        if controller.wantsQuit { break }
+      }
+      terminal.write(controller.screen.render())
+    }
+    return controller.interrupted ? 130 : 0
+  }
+}

@@ -1,0 +1,149 @@
+import Snapshot
+
+extension OutlineController {
+  /// The keys, for `?`.
+  static let help =
+    "j/k ↑/↓ move  l/→ open  h/← close  Enter toggle  g/G top/bottom  PgUp/PgDn  a add  "
+    + "r rename  e edit value  d delete  J/K move row  w write  q quit"
+
+  /// Handles one key: moves the cursor, expands, collapses, edits, or quits.
+  ///
+  /// - Throws: ``OutlineError`` only with `--check`, when the screen and the data source
+  ///   disagree after the key.
+  /// - Complexity: O(1) for cursor keys; expanding or collapsing k rows O(k + log n) in the
+  ///   data source plus the screen's O(n) batch application; edits O(n).
+  func handle(_ key: Key) throws(OutlineError) {
+    if key == .control("c") {
+      wantsQuit = true
+      interrupted = true
+      return
+    }
+    if prompt != nil {
+      edit(with: key)
+    } else {
+      if key != .character("q") { quitPending = false }
+      message = ""
+      command(key)
+    }
+    refreshStatus()
+    if checking { try verify(after: "key \(key.name)") }
+  }
+
+  private func command(_ key: Key) {
+    let page = max(1, screen.listHeight - 1)
+    switch key {
+    case .up, .character("k"): screen.select(screen.cursor - 1)
+    case .down, .character("j"): screen.select(screen.cursor + 1)
+    case .home, .character("g"): screen.select(0)
+    case .end, .character("G"): screen.select(screen.rows.count - 1)
+    case .pageUp: screen.select(screen.cursor - page)
+    case .pageDown: screen.select(screen.cursor + page)
+    case .right, .character("l"): open()
+    case .left, .character("h"): close()
+    case .enter, .character(" "): toggle()
+    case .character("a"): beginAdding()
+    case .character("r"): beginRenaming()
+    case .character("e"): beginEditingValue()
+    case .character("d"): deleteSelected()
+    case .character("J"): moveSelected(down: true)
+    case .character("K"): moveSelected(down: false)
+    case .character("w"): write()
+    case .character("?"): message = Self.help
+    case .character("q"):
+      if model.isModified && !model.isDirectory && !quitPending {
+        quitPending = true
+        message = "unsaved changes: w writes them, q again quits without writing"
+      } else {
+        wantsQuit = true
+      }
+    default: break
+    }
+  }
+
+  /// The item under the cursor. O(sections).
+  var selected: OutlineItem? { screen.selectedItem }
+
+  /// Whether `item` can show children. O(1).
+  func isParent(_ item: OutlineItem) -> Bool {
+    guard let id = item.node else { return true }
+    return model[id].isContainer
+  }
+
+  /// `→`: expands a collapsed parent; on an expanded one, goes to its first child.
+  private func open() {
+    guard let item = selected else { return }
+    guard isParent(item) else {
+      message = "no children to show"
+      return
+    }
+    if isExpanded(item) {
+      if let next = screen.rows.item(atFlat: screen.cursor + 1), parentRow(of: next) == item {
+        screen.select(screen.cursor + 1)
+      }
+      return
+    }
+    expand(item)
+  }
+
+  /// `←`: collapses an expanded parent; elsewhere goes to the parent's row.
+  private func close() {
+    guard let item = selected else { return }
+    if isParent(item) && isExpanded(item) {
+      collapse(item)
+    } else if let parent = parentRow(of: item) {
+      select(parent)
+    }
+  }
+
+  /// Enter: expands or collapses.
+  private func toggle() {
+    guard let item = selected else { return }
+    guard isParent(item) else {
+      message = "no children to show"
+      return
+    }
+    if isExpanded(item) { collapse(item) } else { expand(item) }
+  }
+
+  /// Expands `item` through the data source (which loads children on first expand); a
+  /// refusal goes to the status line.
+  func expand(_ item: OutlineItem) {
+    measure {
+      do {
+        try dataSource.expand(item)
+      } catch {
+        message = "\(error)"
+      }
+    }
+  }
+
+  /// Collapses `item` through the data source; a refusal goes to the status line.
+  func collapse(_ item: OutlineItem) {
+    measure {
+      do {
+        try dataSource.collapse(item)
+      } catch {
+        message = "\(error)"
+      }
+    }
+  }
+
+  /// The row above `item` in the tree: its parent node, or its section's header. O(depth).
+  func parentRow(of item: OutlineItem) -> OutlineItem? {
+    guard let id = item.node else { return nil }
+    if let parent = model.parent(of: id), parent != model.root { return .node(parent) }
+    return .header(model.section(of: id))
+  }
+
+  /// Moves the cursor to `item`'s row, if it is shown. O(log n).
+  func select(_ item: OutlineItem) {
+    if let path = dataSource.indexPath(for: item) {
+      screen.select(screen.rows.flatIndex(of: path))
+    }
+  }
+
+  /// Applies a new size. O(1).
+  func resize(columns: Int, lines: Int) {
+    screen.resize(columns: columns, lines: lines)
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import outline
-
-@Test func placeholderLinks() {
-  #expect(placeholder() == 42)
-}
