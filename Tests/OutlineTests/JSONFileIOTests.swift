@@ -13,6 +13,7 @@ import Testing
   /// A fresh directory made by `mkdtemp`, removed (with its files) by `removeDirectory`.
   let directory: String
 
+  /// Makes the directory.
   init() throws {
     var template = Array("/tmp/outline-json-tests-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer in
@@ -106,6 +107,9 @@ import Testing
     let path = directory + "/missing/doc.json"
     #expect(throws: FileError(path: path, reason: "No such file or directory")) {
       try FileIO.writeAtomically(utf8("1\n"), to: path)
+    }
+    #expect(throws: FileError(path: "", reason: "No such file or directory")) {
+      try FileIO.writeAtomically(utf8("1\n"), to: "")
     }
     #expect(listing() == [])
   }

@@ -117,10 +117,12 @@ import Testing
     /// The input as text, for the test report.
     var testDescription: String { shownText(bytes) }
 
+    /// A case whose input is the UTF-8 of `text`.
     init(_ text: String, _ line: Int, _ column: Int, _ message: String) {
       self.init(utf8(text), line, column, message)
     }
 
+    /// A case whose input is `bytes`.
     init(_ bytes: [UInt8], _ line: Int, _ column: Int, _ message: String) {
       self.bytes = bytes
       self.line = line

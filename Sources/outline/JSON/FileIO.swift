@@ -35,7 +35,9 @@ enum FileIO {
     guard !isDirectory(info.st_mode) else { throw failure(path, errno: EISDIR) }
 
     var bytes: [UInt8] = []
-    var capacity = max(Int(info.st_size), 0) + 1  // + 1: the read that sees the end
+    // + 1: room for the read that sees the end. The size is only a hint (it is 0 for /proc
+    // files, and may be anything for special files), so it is capped.
+    var capacity = min(max(Int(info.st_size), 0), 1 << 30) + 1
     bytes.reserveCapacity(capacity)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -64,6 +66,7 @@ enum FileIO {
   ///   the original is untouched, so a crash never leaves half a file.
   /// - Complexity: O(n) for n bytes.
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    guard !path.isEmpty else { throw failure(path, errno: ENOENT) }
     let target = resolvedPath(path)
     let (directory, name) = split(target)
     guard !name.isEmpty, name != ".", name != ".." else { throw failure(path, errno: EISDIR) }
