@@ -1,54 +1,6 @@
 import Glibc
 
 // TEMPORARY: stand-ins for the JSON and terminal layers being written on other branches.
-struct JSONDocument: Equatable, Sendable {
-  enum Value: Equatable, Sendable {
-    case object, array
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-  }
-  struct Node: Equatable, Sendable {
-    var key: String?
-    var value: Value
-    var parent: Int
-  }
-  var nodes: [Node]
-}
-struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-  var line: Int
-  var column: Int
-  var message: String
-  var description: String { "line \(line), column \(column): \(message)" }
-}
-enum JSONParser {
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-    throw JSONSyntaxError(line: 1, column: 1, message: "stub")
-  }
-}
-enum JSONWriter {
-  static func write(_ document: JSONDocument) -> [UInt8] { [] }
-}
-struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
-  var path: String
-  var reason: String
-  var description: String { "\(path): \(reason)" }
-}
-enum FileIO {
-  static func read(_ path: String) throws(FileError) -> [UInt8] {
-    guard let f = fopen(path, "r") else { throw FileError(path: path, reason: "missing") }
-    defer { fclose(f) }
-    var out: [UInt8] = []
-    while true {
-      let c = fgetc(f)
-      if c < 0 { break }
-      out.append(UInt8(c))
-    }
-    return out
-  }
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {}
-}
 enum Key: Hashable, Sendable {
   case up, down, left, right, enter, escape, backspace, tab, pageUp, pageDown, home, end, delete
   case character(Character)
