@@ -26,7 +26,7 @@ struct ControllerPropertyTests {
   static let structure = ["l", "l", "h", "right", "left", "enter", "enter", "J", "K", "J", "K"]
 
   /// A random session of up to 60 steps, edits included.
-  static func session(_ random: inout SplitMix) -> [Step] {
+  static func session(_ random: inout SplitMix64) -> [Step] {
     var steps: [Step] = []
     for _ in 0..<Int.random(in: 5...60, using: &random) {
       switch Int.random(in: 0..<20, using: &random) {
@@ -49,7 +49,7 @@ struct ControllerPropertyTests {
   }
 
   /// A random JSON document of up to `size` nodes: objects, arrays and scalars.
-  static func document(_ random: inout SplitMix, size: Int) -> JSONDocument {
+  static func document(_ random: inout SplitMix64, size: Int) -> JSONDocument {
     var nodes = [JSONDocument.Node(key: nil, value: .object, parent: -1)]
     var containers = [0]
     for _ in 0..<Int.random(in: 1...size, using: &random) {
@@ -132,7 +132,7 @@ struct ControllerPropertyTests {
   @Test("random sessions over JSON documents keep the screen equal to the data source")
   func jsonSessions() {
     let totals = Totals()
-    var documents = SplitMix(seed: 0x6A73_6F6E)
+    var documents = SplitMix64(state: 0x6A73_6F6E)
     let shapes = (0..<300).map { _ in Self.document(&documents, size: 60) }
     var shape = 0
     checkCases(
@@ -157,7 +157,7 @@ struct ControllerPropertyTests {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("outline-property-\(getpid())")
     try? FileManager.default.removeItem(at: root)
-    var random = SplitMix(seed: 0x6469_72)
+    var random = SplitMix64(state: 0x6469_72)
     var folders = [root]
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for index in 0..<300 {
