@@ -37,6 +37,7 @@ private struct Piece: CustomStringConvertible {
   /// The bytes.
   var bytes: [UInt8]
 
+  /// The key (or "noise") and the bytes in hexadecimal.
   var description: String {
     "\(key.map { "\($0)" } ?? "noise") \(bytes.map { String($0, radix: 16) })"
   }

@@ -75,7 +75,7 @@ import Testing
 
 extension KeyDecoder {
   /// Feeds `bytes` to a copy of the decoder and flushes it: every key the bytes make.
-  func feedAll(_ bytes: [UInt8]) -> [Key] {
+  fileprivate func feedAll(_ bytes: [UInt8]) -> [Key] {
     var decoder = self
     return decoder.feed(bytes) + decoder.flush()
   }
