@@ -1,0 +1,486 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controlling terminal in raw mode, always put back the way it was found.
+///
+/// ``open()`` saves the terminal's settings, enters raw mode, switches to the alternate screen
+/// and hides the cursor; ``restore()`` undoes all of it. So that the user never gets a broken
+/// shell back, the same restore also runs:
+/// - at `exit` (an `atexit` hook),
+/// - on SIGINT, SIGTERM, SIGHUP and SIGQUIT, after which the process exits with 128 + the
+///   signal,
+/// - on the crash signals SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE, after which the
+///   signal's default action is put back and the signal raised again, so that the crash is
+///   reported (by the shell) and dumped as usual.
+///
+/// SIGWINCH is turned into a ``TerminalEvent/resize(columns:rows:)`` event by
+/// ``readEvents(timeoutMilliseconds:)``, through a self-pipe.
+///
+/// Only one terminal may be open at a time in a process (the signal handlers are the
+/// process's). Use it from one thread at a time.
+final class RawTerminal {
+  /// How long a lone ESC (or an incomplete sequence) waits for more bytes before it is resolved.
+  static let escapeDelayMilliseconds: Int32 = 30
+
+  /// What the terminal reads keys from.
+  let input: Int32
+  /// What the terminal writes to, and whose window size it reports.
+  let output: Int32
+  /// The read end of the self-pipe the SIGWINCH handler writes a byte to.
+  private let resizeRead: Int32
+  /// The write end of the self-pipe.
+  private let resizeWrite: Int32
+  /// The signal actions that were installed before ours, put back by ``restore()``.
+  private var previousActions: [(signal: Int32, action: sigaction)] = []
+  /// Turns the bytes read from `input` into keys, across reads.
+  private var decoder = KeyDecoder()
+  /// Where `read` puts the input's bytes.
+  private var readBuffer = [UInt8](repeating: 0, count: 4096)
+  /// True if the initializer gave the thread an alternate signal stack, which ``restore()``
+  /// takes away again.
+  private var installedAlternateStack = false
+  /// False once ``restore()`` has run.
+  private(set) var isOpen = true
+
+  /// Opens the process's terminal (standard input and output) in raw mode.
+  ///
+  /// Requires standard input and standard output to be terminals; throws
+  /// `TerminalError("standard input is not a terminal")` or
+  /// `TerminalError("standard output is not a terminal")` otherwise, and an error if another
+  /// terminal is open or a system call fails. When it throws, nothing has changed.
+  static func open() throws(TerminalError) -> RawTerminal {
+    try RawTerminal(input: STDIN_FILENO, output: STDOUT_FILENO)
+  }
+
+  /// Opens a terminal that reads `input` and writes `output` (both must be terminals; the raw
+  /// mode is set on `input`). ``open()`` uses standard input and output; tests use a
+  /// pseudo-terminal.
+  ///
+  /// Saves `input`'s termios, enters raw mode (no ECHO, ICANON, ISIG, IEXTEN, IXON, ICRNL,
+  /// BRKINT, INPCK, ISTRIP, OPOST; CS8; VMIN 0 and VTIME 0, since reads are polled), installs
+  /// the signal handlers and the `atexit` hook, then switches to the alternate screen
+  /// (`ESC[?1049h`) and hides the cursor (`ESC[?25l`). The descriptors stay the caller's: they
+  /// are not closed.
+  init(input: Int32, output: Int32) throws(TerminalError) {
+    guard isatty(input) == 1 else { throw TerminalError("standard input is not a terminal") }
+    guard isatty(output) == 1 else { throw TerminalError("standard output is not a terminal") }
+    guard
+      terminalClaim.compareExchange(expected: false, desired: true, ordering: .acquiring)
+        .exchanged
+    else { throw TerminalError("a terminal is already open") }
+    var original = termios()
+    guard tcgetattr(input, &original) == 0 else {
+      terminalClaim.store(false, ordering: .releasing)
+      throw TerminalError("cannot read the terminal's settings: \(systemErrorMessage())")
+    }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      terminalClaim.store(false, ordering: .releasing)
+      throw TerminalError("cannot create the resize pipe: \(systemErrorMessage())")
+    }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
+    }
+    self.input = input
+    self.output = output
+    resizeRead = ends[0]
+    resizeWrite = ends[1]
+
+    // Everything the handlers read is in place before any handler can run.
+    _ = exitHookRegistration
+    saved.pointee = SavedTerminal(
+      isRaw: false, input: input, output: output, resizeWrite: resizeWrite, original: original)
+    installAlternateStack()
+    installHandlers()
+    var raw = RawTerminal.rawAttributes(from: original)
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+      let message = systemErrorMessage()
+      uninstallHandlers()
+      uninstallAlternateStack()
+      close(resizeRead)
+      close(resizeWrite)
+      saved.pointee.resizeWrite = -1
+      terminalClaim.store(false, ordering: .releasing)
+      isOpen = false
+      throw TerminalError("cannot put the terminal in raw mode: \(message)")
+    }
+    saved.pointee.isRaw = true
+    let enter: StaticString = "\u{1b}[?1049h\u{1b}[?25l"
+    writeFully(output, enter.utf8Start, enter.utf8CodeUnitCount, waitWhenFull: true)
+  }
+
+  /// Restores the terminal if it is still open.
+  deinit {
+    restore()
+  }
+
+  /// Leaves raw mode: shows the cursor (`ESC[?25h`), leaves the alternate screen
+  /// (`ESC[?1049l`), restores the saved termios (TCSAFLUSH: unread input is discarded), puts
+  /// back the signal actions that were there before, and closes the resize pipe.
+  ///
+  /// Idempotent: later calls do nothing. The signal handlers and the `atexit` hook do the same
+  /// restore of the screen and the termios, from bytes prepared in static storage.
+  func restore() {
+    guard isOpen else { return }
+    isOpen = false
+    restoreSavedTerminal()
+    uninstallHandlers()
+    uninstallAlternateStack()
+    saved.pointee.resizeWrite = -1
+    close(resizeRead)
+    close(resizeWrite)
+    terminalClaim.store(false, ordering: .releasing)
+  }
+
+  /// The window size from `ioctl(TIOCGWINSZ)` on the output, in character cells; 80 columns
+  /// or 24 rows where it is unknown or zero.
+  ///
+  /// Complexity: one system call.
+  var size: (columns: Int, rows: Int) {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0 else { return (80, 24) }
+    return (
+      columns: window.ws_col > 0 ? Int(window.ws_col) : 80,
+      rows: window.ws_row > 0 ? Int(window.ws_row) : 24
+    )
+  }
+
+  /// Waits up to `timeoutMilliseconds` (-1: forever) for input or a resize, and returns the
+  /// events that arrived: keys in the order they were typed, then at most one
+  /// ``TerminalEvent/resize(columns:rows:)`` with the current size (several window changes
+  /// coalesce into one), then ``TerminalEvent/endOfInput`` if the input ended. Returns `[]` on
+  /// timeout.
+  ///
+  /// A lone ESC is resolved within the call: it becomes ``Key/escape`` once no byte has come
+  /// for ``escapeDelayMilliseconds`` (which may take that long past the timeout); an
+  /// incomplete sequence is likewise dropped. Interrupted waits (EINTR) are resumed. After
+  /// ``restore()``, returns `[.endOfInput]`.
+  ///
+  /// Complexity: O(n) in the bytes read, plus the waiting.
+  func readEvents(timeoutMilliseconds: Int32) -> [TerminalEvent] {
+    guard isOpen else { return [.endOfInput] }
+    var events: [TerminalEvent] = []
+    var resized = false
+    var ended = false
+    let deadline =
+      timeoutMilliseconds < 0 ? nil : monotonicMilliseconds() + Int(timeoutMilliseconds)
+    waiting: while true {
+      let waitingForSequence = decoder.isPending
+      let timeout: Int32
+      if waitingForSequence {
+        timeout = RawTerminal.escapeDelayMilliseconds
+      } else if !events.isEmpty || resized {
+        break waiting
+      } else if let deadline {
+        timeout = Int32(clamping: max(0, deadline - monotonicMilliseconds()))
+      } else {
+        timeout = -1
+      }
+      var descriptors = [
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: resizeRead, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+      if ready < 0 {
+        if errno == EINTR { continue waiting }
+        break waiting
+      }
+      if ready == 0 {
+        if waitingForSequence {
+          events += decoder.flush().map(TerminalEvent.key)
+          continue waiting
+        }
+        break waiting
+      }
+      if descriptors[1].revents != 0 {
+        drainResizePipe()
+        resized = true
+      }
+      let inputEvents = descriptors[0].revents
+      if inputEvents & Int16(POLLNVAL) != 0 {
+        ended = true
+      } else if inputEvents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        let count = readBuffer.withUnsafeMutableBytes { buffer in
+          read(input, buffer.baseAddress, buffer.count)
+        }
+        if count > 0 {
+          events += decoder.feed(Array(readBuffer[0..<count])).map(TerminalEvent.key)
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) {
+          ended = true
+        }
+      }
+      if ended {
+        events += decoder.flush().map(TerminalEvent.key)
+        break waiting
+      }
+    }
+    if resized {
+      let size = self.size
+      events.append(.resize(columns: size.columns, rows: size.rows))
+    }
+    if ended { events.append(.endOfInput) }
+    return events
+  }
+
+  /// Writes all the bytes to the output, resuming after partial writes and interruptions.
+  /// Gives up silently if the output fails (there is nowhere left to report it).
+  ///
+  /// Complexity: O(n) in the number of bytes.
+  func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      writeFully(output, base, buffer.count, waitWhenFull: true)
+    }
+  }
+
+  /// Writes the string's UTF-8 bytes to the output, as ``write(_:)-([UInt8])`` does.
+  ///
+  /// Complexity: O(n) in the string's UTF-8 length.
+  func write(_ string: String) {
+    write(Array(string.utf8))
+  }
+
+  /// Empties the resize pipe, so that any number of SIGWINCHs make one resize event.
+  ///
+  /// Complexity: O(k) in the bytes in the pipe.
+  private func drainResizePipe() {
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = scratch.withUnsafeMutableBytes { read(resizeRead, $0.baseAddress, $0.count) }
+      if count > 0 { continue }
+      if count < 0 && errno == EINTR { continue }
+      return
+    }
+  }
+
+  /// Installs the SIGWINCH, termination and crash handlers, saving the actions they replace.
+  ///
+  /// Complexity: one `sigaction` call per signal.
+  private func installHandlers() {
+    install(resizeHandler, for: [SIGWINCH], flags: SA_RESTART)
+    install(terminationHandler, for: [SIGINT, SIGTERM, SIGHUP, SIGQUIT], flags: 0)
+    // SA_ONSTACK: on the alternate stack if the thread has one, so a stack overflow's SIGSEGV
+    // can still restore the terminal.
+    install(
+      crashHandler, for: [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE],
+      flags: Int32(SA_ONSTACK))
+  }
+
+  /// Gives the calling thread an alternate signal stack if it has none (the Swift runtime's
+  /// backtracer usually gives it one), so that the crash handler can run after a stack
+  /// overflow. The stack is allocated once per process and never freed.
+  ///
+  /// Complexity: one or two `sigaltstack` calls.
+  private func installAlternateStack() {
+    var current = stack_t()
+    guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else {
+      return
+    }
+    var ours = stack_t(
+      ss_sp: alternateStack, ss_flags: 0, ss_size: alternateStackSize)
+    installedAlternateStack = sigaltstack(&ours, nil) == 0
+  }
+
+  /// Takes away the alternate signal stack ``installAlternateStack()`` gave, if it gave one and
+  /// the calling thread still has it (a thread that has another keeps that one).
+  ///
+  /// Complexity: one or two `sigaltstack` calls.
+  private func uninstallAlternateStack() {
+    guard installedAlternateStack else { return }
+    installedAlternateStack = false
+    var current = stack_t()
+    guard sigaltstack(nil, &current) == 0, current.ss_sp == alternateStack,
+      current.ss_flags & Int32(SS_ONSTACK) == 0
+    else { return }
+    var disabled = stack_t(ss_sp: nil, ss_flags: Int32(SS_DISABLE), ss_size: 0)
+    _ = sigaltstack(&disabled, nil)
+  }
+
+  /// Installs `handler` for each of `signals` with `flags` and all signals unmasked, saving the
+  /// actions it replaces.
+  ///
+  /// Complexity: one `sigaction` call per signal.
+  private func install(
+    _ handler: @escaping @convention(c) (Int32) -> Void, for signals: [Int32], flags: Int32
+  ) {
+    for signal in signals {
+      var action = sigaction()
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+      #else
+        action.__sigaction_u.__sa_handler = handler
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = flags
+      var previous = sigaction()
+      if sigaction(signal, &action, &previous) == 0 {
+        previousActions.append((signal, previous))
+      }
+    }
+  }
+
+  /// Puts back the signal actions ``installHandlers()`` replaced.
+  ///
+  /// Complexity: one `sigaction` call per signal.
+  private func uninstallHandlers() {
+    for (signal, action) in previousActions {
+      var action = action
+      _ = sigaction(signal, &action, nil)
+    }
+    previousActions = []
+  }
+
+  /// The raw-mode settings derived from `original`, as kilo sets them: no echo, no canonical
+  /// mode, no signals from keys, no Ctrl-V, no flow control, no CR-to-NL translation, no
+  /// output processing, 8-bit characters, and reads that return at once.
+  ///
+  /// Complexity: O(1).
+  static func rawAttributes(from original: termios) -> termios {
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+      for index in [Int(VMIN), Int(VTIME)] where characters.indices.contains(index) {
+        characters[index] = 0
+      }
+    }
+    return raw
+  }
+}
+
+/// What the signal handlers and the `atexit` hook need to put the terminal back.
+private struct SavedTerminal {
+  /// True while the terminal is in raw mode and must be restored.
+  var isRaw = false
+  /// The descriptor whose termios was saved.
+  var input: Int32 = -1
+  /// The descriptor the alternate screen was entered on.
+  var output: Int32 = -1
+  /// The write end of the resize self-pipe, or -1.
+  var resizeWrite: Int32 = -1
+  /// The termios before raw mode.
+  var original = termios()
+}
+
+/// The state of the open terminal, for the handlers.
+///
+/// Safe to share unsynchronized: it is a plain struct in memory allocated once and never freed,
+/// written by `RawTerminal`'s initializer and `restore()` (one terminal at a time, claimed
+/// through `terminalClaim`) before the handlers are installed and after they are uninstalled,
+/// except `isRaw`, whose worst race is a second, harmless restore. It is reached through a
+/// pointer, not a global `var`, so that a handler interrupting a Swift access to it cannot trip
+/// the runtime's exclusivity checks; and it is initialized (the pointer's lazy global
+/// initializer has run) before any handler is installed.
+nonisolated(unsafe) private let saved: UnsafeMutablePointer<SavedTerminal> = {
+  let pointer = UnsafeMutablePointer<SavedTerminal>.allocate(capacity: 1)
+  pointer.initialize(to: SavedTerminal())
+  return pointer
+}()
+
+/// The size of the alternate signal stack, in bytes: ample for the crash handler.
+private let alternateStackSize = 64 * 1024
+
+/// The alternate signal stack `RawTerminal` gives a thread that has none; allocated once.
+///
+/// Safe to share unsynchronized: only the kernel writes to it, while a handler runs on it.
+nonisolated(unsafe) private let alternateStack = UnsafeMutableRawPointer.allocate(
+  byteCount: alternateStackSize, alignment: 16)
+
+/// True while a `RawTerminal` is open: only one may be.
+private let terminalClaim = Atomic<Bool>(false)
+
+/// Registers the `atexit` hook once per process (`atexit` cannot unregister; the hook does
+/// nothing when no terminal is in raw mode).
+private let exitHookRegistration: Void = {
+  _ = atexit { restoreSavedTerminal() }
+}()
+
+/// Shows the cursor, leaves the alternate screen and restores the saved termios, if the
+/// terminal is in raw mode. Async-signal-safe: it only reads the saved state and calls `write`
+/// and `tcsetattr`, with bytes from static storage.
+private func restoreSavedTerminal() {
+  guard saved.pointee.isRaw else { return }
+  saved.pointee.isRaw = false
+  let leave: StaticString = "\u{1b}[?25h\u{1b}[?1049l"
+  writeFully(saved.pointee.output, leave.utf8Start, leave.utf8CodeUnitCount, waitWhenFull: false)
+  _ = tcsetattr(saved.pointee.input, TCSAFLUSH, &saved.pointee.original)
+}
+
+/// SIGWINCH: writes one byte to the resize self-pipe (non-blocking: a full pipe already holds
+/// a pending resize). Async-signal-safe; keeps `errno`.
+private func resizeHandler(_ signal: Int32) {
+  let savedErrno = errno
+  var byte: UInt8 = 0x57
+  _ = write(saved.pointee.resizeWrite, &byte, 1)
+  errno = savedErrno
+}
+
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT: restores the terminal and exits with 128 + the signal.
+/// Async-signal-safe.
+private func terminationHandler(_ signal: Int32) {
+  restoreSavedTerminal()
+  _exit(128 + signal)
+}
+
+/// The crash signals: restores the terminal, puts back the signal's default action and raises
+/// it again. The signal is blocked while its handler runs, so it is delivered, with the default
+/// action (a core dump where enabled), as the handler returns. Async-signal-safe.
+///
+/// The default action, not the one the signal had before: that may be the Swift runtime's
+/// backtracer, which on a terminal stops for the user, and which, raised rather than faulted
+/// into, reports a wrong fault address.
+private func crashHandler(_ signal: Int32) {
+  restoreSavedTerminal()
+  var action = sigaction()
+  sigemptyset(&action.sa_mask)
+  _ = sigaction(signal, &action, nil)
+  _ = raise(signal)
+}
+
+/// Writes `count` bytes from `base` to `descriptor`, resuming after partial writes and EINTR.
+/// When the descriptor is non-blocking and full, waits for it with `poll` if `waitWhenFull`,
+/// else gives up; gives up on any other error. Async-signal-safe.
+///
+/// Complexity: O(n) in `count`.
+private func writeFully(
+  _ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int, waitWhenFull: Bool
+) {
+  var offset = 0
+  while offset < count {
+    let written = write(descriptor, base + offset, count - offset)
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waitWhenFull {
+      var writable = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&writable, 1, -1)
+    } else {
+      return
+    }
+  }
+}
+
+/// A monotonic clock reading, in milliseconds.
+///
+/// Complexity: one system call.
+private func monotonicMilliseconds() -> Int {
+  var now = timespec()
+  _ = clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
+}
+
+/// The message for the current `errno`.
+///
+/// Complexity: O(1).
+private func systemErrorMessage() -> String {
+  String(cString: strerror(errno))
+}
