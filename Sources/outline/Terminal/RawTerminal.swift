@@ -37,6 +37,9 @@ final class RawTerminal {
   private let resizeWrite: Int32
   /// The signal actions that were installed before ours, put back by ``restore()``.
   private var previousActions: [(signal: Int32, action: sigaction)] = []
+  /// The calling thread's signal mask before ``installHandlers()`` unblocked the handled
+  /// signals, when it did.
+  private var previousMask: sigset_t?
   /// Turns the bytes read from `input` into keys, across reads.
   private var decoder = KeyDecoder()
   /// Where `read` puts the input's bytes.
@@ -270,6 +273,18 @@ final class RawTerminal {
     install(
       crashHandler, for: [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE],
       flags: Int32(SA_ONSTACK))
+    // A program started with these signals blocked (a parent's mask is inherited) would never
+    // see a resize or a kill: unblock them on this thread.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in [
+      SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+      SIGABRT, SIGFPE,
+    ] {
+      sigaddset(&handled, signal)
+    }
+    var previous = sigset_t()
+    if pthread_sigmask(SIG_UNBLOCK, &handled, &previous) == 0 { previousMask = previous }
   }
 
   /// Gives the calling thread an alternate signal stack if it has none (the Swift runtime's
@@ -334,6 +349,10 @@ final class RawTerminal {
       _ = sigaction(signal, &action, nil)
     }
     previousActions = []
+    if var mask = previousMask {
+      _ = pthread_sigmask(SIG_SETMASK, &mask, nil)
+      previousMask = nil
+    }
   }
 
   /// The raw-mode settings derived from `original`, as kilo sets them: no echo, no canonical
