@@ -48,8 +48,7 @@ final class TmuxSession {
     let cArguments = argv.map { strdup($0) } + [nil]
     let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      cArguments.forEach { free($0) }
-      cEnvironment.forEach { free($0) }
+      for pointer in cArguments + cEnvironment { free(pointer) }
     }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
