@@ -7,30 +7,32 @@
 /// Reads directories with the C library: `opendir`/`readdir`, and `lstat` only where the
 /// entry type is unknown. Symbolic links are listed, never followed.
 enum DirectoryReader {
-  /// One entry of a directory.
-  struct Entry {
-    /// The name's bytes as the file system has them.
-    var bytes: [UInt8]
-    /// What the entry is.
-    var kind: OutlineNode.Kind
+  /// The entries of a directory: their names in one buffer, in display order.
+  struct Listing {
+    /// Every name's bytes, one after the other.
+    var names: [UInt8] = []
+    /// Each entry's name (a range of ``names``) and kind, folders first, each group in byte
+    /// order of the names.
+    var entries: [(name: Range<Int>, kind: OutlineNode.Kind)] = []
   }
 
-  /// The entries of the directory at `path` (without `.` and `..`), folders first, each group
-  /// in byte order of the names.
+  /// The entries of the directory at `path` (without `.` and `..`).
   ///
   /// - Throws: ``OutlineError`` naming the path and the reason (`strerror`).
-  /// - Complexity: O(n log n) for n entries, plus one `readlink` per symbolic link. The names
-  ///   are kept in one buffer and an index array is sorted, so sorting moves no references.
-  static func entries(at path: [UInt8]) throws(OutlineError) -> [Entry] {
+  /// - Complexity: O(n log n) for n entries, plus one `readlink` per symbolic link. Names go
+  ///   to one buffer, and the sort compares each name's first 8 bytes as one integer before
+  ///   it compares the rest, so sorting moves no references and rarely reads a name.
+  static func entries(at path: [UInt8]) throws(OutlineError) -> Listing {
     let pathString = String(decoding: path, as: UTF8.self)
     guard let directory = withCString(path, { opendir($0) }) else {
       throw OutlineError("cannot read directory \(pathString): \(errorText(errno))")
     }
     defer { closedir(directory) }
     var names: [UInt8] = []
-    var starts: [Int32] = [0]
+    var starts: [Int] = [0]
     var kinds: [OutlineNode.Kind] = []
-    var folder: [Bool] = []
+    // (folder first, the name's first 8 bytes big-endian, index) for each entry.
+    var keys: [(Bool, UInt64, Int32)] = []
     while true {
       errno = 0
       guard let entry = readdir(directory) else {
@@ -58,26 +60,36 @@ enum DirectoryReader {
       } else {
         kinds.append(kind(type))
       }
-      folder.append(type == Int32(DT_DIR))
-      starts.append(Int32(names.count))
+      var prefix: UInt64 = 0
+      for offset in 0..<8 {
+        prefix = prefix << 8 | UInt64(offset < length ? names[before + offset] : 0)
+      }
+      keys.append((type != Int32(DT_DIR), prefix, Int32(kinds.count - 1)))
+      starts.append(names.count)
     }
-    var order = Array(0..<Int32(kinds.count))
     names.withUnsafeBufferPointer { buffer in
-      let base = buffer.baseAddress
-      order.sort { a, b in
-        let (a, b) = (Int(a), Int(b))
-        if folder[a] != folder[b] { return folder[a] }
-        let aLength = Int(starts[a + 1] - starts[a])
-        let bLength = Int(starts[b + 1] - starts[b])
-        let common = min(aLength, bLength)
-        let order = common == 0 ? 0 : memcmp(base! + Int(starts[a]), base! + Int(starts[b]), common)
-        return order != 0 ? order < 0 : aLength < bLength
+      keys.sort { a, b in
+        if a.0 != b.0 { return !a.0 }
+        if a.1 != b.1 { return a.1 < b.1 }
+        // Equal first 8 bytes (or shorter names padded with zeros): compare the whole names.
+        let (x, y) = (Int(a.2), Int(b.2))
+        let xLength = starts[x + 1] - starts[x]
+        let yLength = starts[y + 1] - starts[y]
+        let common = min(xLength, yLength)
+        let order =
+          common == 0
+          ? 0 : memcmp(buffer.baseAddress! + starts[x], buffer.baseAddress! + starts[y], common)
+        return order != 0 ? order < 0 : xLength < yLength
       }
     }
-    return order.map { index in
+    var listing = Listing()
+    listing.entries.reserveCapacity(keys.count)
+    for (_, _, index) in keys {
       let i = Int(index)
-      return Entry(bytes: Array(names[Int(starts[i])..<Int(starts[i + 1])]), kind: kinds[i])
+      listing.entries.append((starts[i]..<starts[i + 1], kinds[i]))
     }
+    listing.names = names
+    return listing
   }
 
   /// The node kind of a `DT_` type (a symbolic link's target is read by the caller). O(1).

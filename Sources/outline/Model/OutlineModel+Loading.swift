@@ -102,15 +102,17 @@ extension OutlineModel {
   /// - Throws: ``OutlineError`` when it cannot be read; the node stays unread.
   func loadChildren(of id: NodeID) throws(OutlineError) {
     guard isDirectory, self[id].kind == .directory, self[id].children == nil else { return }
-    let entries = try DirectoryReader.entries(at: pathBytes(of: id))
+    let listing = try DirectoryReader.entries(at: pathBytes(of: id))
     self[id].children = []
-    self[id].children?.reserveCapacity(entries.count)
-    for entry in entries {
-      let name = String(validating: entry.bytes, as: UTF8.self)
+    self[id].children?.reserveCapacity(listing.entries.count)
+    reserveRoom(for: listing.entries.count)
+    for (range, kind) in listing.entries {
+      let bytes = listing.names[range]
+      let name = String(validating: bytes, as: UTF8.self)
       let child = insertNode(
-        named: name ?? String(decoding: entry.bytes, as: UTF8.self), kind: entry.kind, in: id,
-        unread: entry.kind == .directory)
-      if name == nil { rawNames[child.index] = entry.bytes }
+        named: name ?? String(decoding: bytes, as: UTF8.self), kind: kind, in: id,
+        unread: kind == .directory)
+      if name == nil { rawNames[child.index] = Array(bytes) }
     }
   }
 

@@ -79,6 +79,13 @@ final class OutlineModel {
     _modify { yield &nodes[Int(id.index)] }
   }
 
+  /// Makes room for `count` more nodes, growing the storage geometrically (so that many
+  /// small calls stay amortized O(1) per node). O(nodes) when it grows.
+  func reserveRoom(for count: Int) {
+    guard nodes.capacity < nodes.count + count else { return }
+    nodes.reserveCapacity(max(nodes.count + count, nodes.capacity * 2))
+  }
+
   /// Whether `id` names a node that exists and was not deleted. O(1).
   func isLive(_ id: NodeID) -> Bool {
     nodes.indices.contains(Int(id.index)) && !nodes[Int(id.index)].isDeleted
