@@ -214,15 +214,21 @@ extension OutlineController {
       return
     }
     model[id].name = name
+    edited(id, "renamed to \(name)")
+  }
+
+  /// After `id`'s text changed in the model: marks the model modified and reconfigures the
+  /// row; the status says `done`, or why the data source refused.
+  private func edited(_ id: NodeID, _ done: String) {
     model.isModified = true
     measure {
       do {
         try refresh([.node(id)])
+        message = done
       } catch {
         message = "\(error)"
       }
     }
-    message = "renamed to \(name)"
   }
 
   private func setValue(of id: NodeID, to text: String) {
@@ -231,15 +237,7 @@ extension OutlineController {
       model[id].children = model[id].children ?? []
     }
     model[id].kind = kind
-    model.isModified = true
-    measure {
-      do {
-        try refresh([.node(id)])
-      } catch {
-        message = "\(error)"
-      }
-    }
-    message = "value set to " + label(of: id)
+    edited(id, "value set to " + label(of: id))
   }
 
   /// `d`: deletes the selected row and its subtree (in memory, for a directory).
