@@ -181,26 +181,11 @@ final class OutlineController {
     }
   }
 
-  /// `text` as a JSON string literal (quotes, backslashes and controls escaped). O(text).
+  /// `text` as a JSON string literal, escaped as the writer escapes it. O(text).
   static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    var out: [UInt8] = []
+    JSONWriter.appendString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   // MARK: Status and checks

@@ -184,7 +184,7 @@ enum FileIO {
   ///
   /// - Complexity: O(1).
   private static func failure(_ path: String, errno code: Int32 = errno) -> FileError {
-    FileError(path: path, reason: String(cString: strerror(code)))
+    FileError(path: path, reason: systemErrorText(code))
   }
 }
 

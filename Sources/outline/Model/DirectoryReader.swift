@@ -25,7 +25,7 @@ enum DirectoryReader {
   static func entries(at path: [UInt8]) throws(OutlineError) -> Listing {
     let pathString = String(decoding: path, as: UTF8.self)
     guard let directory = withCString(path, { opendir($0) }) else {
-      throw OutlineError("cannot read directory \(pathString): \(errorText(errno))")
+      throw OutlineError("cannot read directory \(pathString): \(systemErrorText())")
     }
     defer { closedir(directory) }
     var names: [UInt8] = []
@@ -37,7 +37,7 @@ enum DirectoryReader {
       errno = 0
       guard let entry = readdir(directory) else {
         if errno != 0 {
-          throw OutlineError("cannot read directory \(pathString): \(errorText(errno))")
+          throw OutlineError("cannot read directory \(pathString): \(systemErrorText())")
         }
         break
       }
@@ -133,11 +133,5 @@ enum DirectoryReader {
     return terminated.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
     }
-  }
-
-  /// `strerror(code)` as a String. O(1).
-  static func errorText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
   }
 }

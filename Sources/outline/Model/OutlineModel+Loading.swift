@@ -19,7 +19,7 @@ extension OutlineModel {
       switch code {
       case ENOENT: throw OutlineError("no such file or directory: \(path)")
       case ELOOP: throw OutlineError("symbolic link loop (too many levels of links): \(path)")
-      default: throw OutlineError("cannot open \(path): \(DirectoryReader.errorText(code))")
+      default: throw OutlineError("cannot open \(path): \(systemErrorText(code))")
       }
     }
     switch info.st_mode & S_IFMT {

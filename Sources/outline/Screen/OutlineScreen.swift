@@ -30,7 +30,6 @@ final class OutlineScreen: DiffableListView {
     var inserts = 0
     var deletes = 0
     var moves = 0
-    var reconfigures = 0
     var reloads = 0
   }
 
@@ -59,8 +58,6 @@ final class OutlineScreen: DiffableListView {
   var checksEveryBatch = false
   /// The lines the terminal shows now (empty before the first frame or after a resize).
   private(set) var shown: [Line] = []
-  /// How many lines the last ``render()`` wrote.
-  private(set) var lastRedrawCount = 0
 
   /// A screen of `columns` × `lines` (at least 1 × 3). O(1).
   init(columns: Int, lines: Int) {
@@ -90,7 +87,6 @@ final class OutlineScreen: DiffableListView {
     stats.inserts += batch.insertedItems.count
     stats.deletes += batch.deletedItems.count
     stats.moves += batch.movedItems.count
-    stats.reconfigures += batch.reconfiguredItems.count + batch.reloadedItems.count
     let tracked = rows.indexPath(ofFlat: cursor)
     let reloaded = cells.isEmpty ? [] : batch.reloadedItems.compactMap { rowItem(at: $0) }
     do {
@@ -222,10 +218,8 @@ final class OutlineScreen: DiffableListView {
   func render() -> [UInt8] {
     let next = frame()
     var out: [UInt8] = []
-    var written = 0
     for (number, line) in next.enumerated() {
       if shown.indices.contains(number) && shown[number] == line { continue }
-      written += 1
       out += Array("\u{1B}[\(number + 1);1H".utf8)
       switch line.style {
       case .plain: break
@@ -240,7 +234,6 @@ final class OutlineScreen: DiffableListView {
       }
       out += Array("\u{1B}[0m\u{1B}[K".utf8)
     }
-    lastRedrawCount = written
     shown = next
     return out
   }

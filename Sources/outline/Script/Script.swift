@@ -2,7 +2,7 @@
 /// `type TEXT` types each character of TEXT, `screen` prints the screen at that point, and
 /// `resize COLUMNSxLINES` changes the screen size. Blank lines and lines starting with `#`
 /// are skipped.
-struct Script: Equatable {
+struct Script {
   /// One step.
   enum Step: Equatable {
     case key(Key)
@@ -12,10 +12,6 @@ struct Script: Equatable {
 
   /// The steps, each with its line number.
   var steps: [(line: Int, step: Step)]
-
-  static func == (a: Script, b: Script) -> Bool {
-    a.steps.map(\.line) == b.steps.map(\.line) && a.steps.map(\.step) == b.steps.map(\.step)
-  }
 
   /// Parses the text of a script file named `name` (for messages).
   ///

@@ -79,12 +79,12 @@ final class RawTerminal {
     var original = termios()
     guard tcgetattr(input, &original) == 0 else {
       terminalClaim.store(false, ordering: .releasing)
-      throw TerminalError("cannot read the terminal's settings: \(systemErrorMessage())")
+      throw TerminalError("cannot read the terminal's settings: \(systemErrorText())")
     }
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
       terminalClaim.store(false, ordering: .releasing)
-      throw TerminalError("cannot create the resize pipe: \(systemErrorMessage())")
+      throw TerminalError("cannot create the resize pipe: \(systemErrorText())")
     }
     for end in ends {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -103,7 +103,7 @@ final class RawTerminal {
     installHandlers()
     var raw = RawTerminal.rawAttributes(from: original)
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
-      let message = systemErrorMessage()
+      let message = systemErrorText()
       uninstallHandlers()
       uninstallAlternateStack()
       close(resizeRead)
@@ -495,11 +495,4 @@ private func monotonicMilliseconds() -> Int {
   var now = timespec()
   _ = clock_gettime(CLOCK_MONOTONIC, &now)
   return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
-}
-
-/// The message for the current `errno`.
-///
-/// Complexity: O(1).
-private func systemErrorMessage() -> String {
-  String(cString: strerror(errno))
 }
