@@ -16,11 +16,14 @@ let package = Package(
   targets: [
     .target(name: "Snapshot"),
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
-    .executableTarget(name: "snapshot-bench", dependencies: ["Snapshot"]),
+    // The benchmark command as a library, so that its tests link it without the executable.
+    .target(name: "SnapshotBench", dependencies: ["Snapshot"]),
+    .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench"]),
     .executableTarget(name: "outline", dependencies: ["Snapshot"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .testTarget(name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot"]),
     .testTarget(name: "OutlineTests", dependencies: ["outline", "Snapshot"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
