@@ -288,33 +288,34 @@ struct DataSourcePropertyTests {
     return nil
   }
 
+  /// Runs `count` sequences of `mix` from `base`; returns how many steps of each kind were
+  /// carried out.
+  static func check(
+    _ name: String, _ mix: Mix, count: Int, base: UInt64,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [String: Int] {
+    let coverage = Coverage()
+    checkProperty(
+      name, count: count, base: base, generate: { Self.generate(mix, &$0) },
+      check: { Self.run($0, coverage: coverage) }, sourceLocation: sourceLocation)
+    return coverage.done
+  }
+
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    let coverage = Coverage()
-    checkProperty("data source", count: 2_000, base: 0xDA7A_5017) {
-      Self.generate(.everything, &$0)
-    } check: {
-      Self.run($0, coverage: coverage)
-    }
+    let done = Self.check("data source", .everything, count: 2_000, base: 0xDA7A_5017)
     for kind in Kind.allCases {
-      let done = coverage.done[kind.rawValue, default: 0]
-      #expect(done >= 200, "only \(done) \(kind) steps carried out")
+      #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
     }
   }
 
   @Test("sections with headers, folded and not, and rows moved between them")
   func foldingSequences() {
-    let coverage = Coverage()
-    checkProperty("data source, folding", count: 500, base: 0xF01D_5EC7) {
-      Self.generate(.folding, &$0)
-    } check: {
-      Self.run($0, coverage: coverage)
-    }
+    let done = Self.check("data source, folding", .folding, count: 500, base: 0xF01D_5EC7)
     for (kind, _) in Mix.folding.weights {
-      let done = coverage.done[kind.rawValue, default: 0]
-      #expect(done >= 50, "only \(done) \(kind) steps carried out")
+      #expect(done[kind.rawValue, default: 0] >= 50, "too few \(kind) steps carried out")
     }
-    let folded = coverage.done["moveTo a folded section", default: 0]
-    #expect(folded >= 50, "only \(folded) moves into a folded section")
+    #expect(
+      done["moveTo a folded section", default: 0] >= 50, "too few moves into a folded section")
   }
 }
