@@ -23,11 +23,11 @@ extension Comparison {
     }
     if !onlyInOld.isEmpty {
       line()
-      line("Only in old: " + onlyInOld.joined(separator: ", "))
+      line("Only in old: " + Self.list(onlyInOld))
     }
     if !onlyInNew.isEmpty {
       line()
-      line("Only in new: " + onlyInNew.joined(separator: ", "))
+      line("Only in new: " + Self.list(onlyInNew))
     }
     if let baselines = baselineSummary {
       line()
@@ -36,6 +36,19 @@ extension Comparison {
     line()
     line(summary)
     return out
+  }
+
+  /// "a (10^4), b (10^3, 10^5)": each scenario once, with its sizes.
+  static func list(_ cases: [(scenario: String, size: Int)]) -> String {
+    var order: [String] = []
+    var sizes: [String: [Int]] = [:]
+    for (scenario, size) in cases {
+      if sizes[scenario] == nil { order.append(scenario) }
+      sizes[scenario, default: []].append(size)
+    }
+    return order.map { scenario in
+      scenario + " (" + (sizes[scenario] ?? []).map(Format.size).joined(separator: ", ") + ")"
+    }.joined(separator: ", ")
   }
 
   /// Date, build mode, toolchain and libc of a run.
@@ -95,11 +108,22 @@ extension Comparison {
     guard !ratios.isEmpty, let low = ratios.min(), let high = ratios.max() else { return nil }
     let slower = times.count { $0.verdict == .slower }
     let faster = times.count { $0.verdict == .faster }
-    return "Baselines (standard-library code, the same in both runs): new ÷ old from "
+    let judged = times.count { [.slower, .faster, .withinNoise].contains($0.verdict) }
+    var text =
+      "Baselines (standard-library code, the same in both runs): new ÷ old from "
       + "\(Format.ratio(low)) to \(Format.ratio(high)), median "
-      + "\(Format.ratio(Measure.median(ratios))), over \(ratios.count); \(slower) slower and "
-      + "\(faster) faster beyond noise. Where they move as much as the scenarios, the "
-      + "machine's load changed, not the code."
+      + "\(Format.ratio(Measure.median(ratios))), over \(ratios.count); "
+    guard judged > 0 else {
+      return text + "no verdicts (too few repeats or no repeat times)."
+    }
+    text += "\(slower) slower and \(faster) faster beyond noise, of \(judged) judged."
+    if slower + faster > 0 && (slower + faster) * 10 >= judged {
+      text +=
+        "\nwarning: the baselines moved too: the machine's load changed between the runs, "
+        + "which the test on each run's repeats cannot see; take slower and faster with care "
+        + "(Benchmarks/README.md: comparing on a busy machine)."
+    }
+    return text
   }
 
   /// "28 compared: 1 slower, 0 faster, 27 within noise; memory: 0 bigger, 0 smaller."

@@ -205,9 +205,9 @@ struct Comparison {
   var counts: [ComparedCount]
   /// In the new run's order.
   var results: [ComparedResult] = []
-  /// "scenario at size" of what only one run measured.
-  var onlyInOld: [String] = []
-  var onlyInNew: [String] = []
+  /// What only one run measured, in its order.
+  var onlyInOld: [(scenario: String, size: Int)] = []
+  var onlyInNew: [(scenario: String, size: Int)] = []
   /// The files' own warnings, then differences in machine, toolchain and build mode.
   var warnings: [String] = []
 
@@ -240,12 +240,12 @@ struct Comparison {
       if let before = olds[key(result)] {
         results.append(ComparedResult(old: before, new: result, rule: rule, counts: counts))
       } else {
-        onlyInNew.append(name(result))
+        onlyInNew.append((result.scenario, result.size))
       }
     }
     for result in old.run.results
     where news[key(result)] == nil && done.insert(key(result)).inserted {
-      onlyInOld.append(name(result))
+      onlyInOld.append((result.scenario, result.size))
     }
   }
 
@@ -272,17 +272,13 @@ struct Comparison {
     }
     for (what, before, after) in [
       ("toolchains", a.swift, b.swift), ("C libraries", a.libc, b.libc),
-    ] {
-      switch (before, after) {
-      case (let before?, let after?) where before != after:
-        warnings.append("different \(what) (old / new): \(before) / \(after)")
-      case (nil, _?), (_?, nil):
-        let missing = before == nil ? old.label : new.label
-        warnings.append(
-          "\(missing) does not record its \(what) (schema 1): cannot tell if they differ")
-      default:
-        break
-      }
+    ] where before != nil && after != nil && before != after {
+      warnings.append("different \(what) (old / new): \(before ?? "") / \(after ?? "")")
+    }
+    for file in [old, new] where file.run.machine.swift == nil || file.run.machine.libc == nil {
+      warnings.append(
+        "\(file.label) does not record its toolchain and C library (schema 1): cannot tell "
+          + "whether they differ")
     }
     if old.run.optimized != new.run.optimized {
       func mode(_ run: RunReport) -> String { run.optimized ? "release" : "debug" }

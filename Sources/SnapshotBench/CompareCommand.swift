@@ -43,7 +43,14 @@ enum CompareCommand {
     let limit = Comparison.percent(percent / 100)
     let regressions = comparison.regressions(over: percent)
     if regressions.isEmpty {
-      text += "--fail-on-regression \(limit): no regression.\n"
+      let unjudged = comparison.results.count { result in
+        [.tooFewRepeats, .mediansOnly].contains(result.time.verdict) && result.metric == .time
+      }
+      text += "--fail-on-regression \(limit): no regression"
+      if unjudged > 0 {
+        text += " (\(unjudged) could not be judged: too few repeats or no repeat times)"
+      }
+      text += ".\n"
       return Outcome(status: 0, text: text)
     }
     let cases = regressions.map { result in
