@@ -20,8 +20,6 @@ struct CompareRule: Sendable, Equatable {
   var resamples = 2_000
   var confidence = 0.95
 
-  static let defaultThresholdPercent = 5.0
-
   /// The rule in words, for `--help`.
   static let help = """
     Comparing two runs (compare OLD.json NEW.json, or --compare OLD.json on a run):

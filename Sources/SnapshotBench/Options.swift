@@ -255,6 +255,7 @@ struct Options {
     wins: 1).
 
     \(CompareRule.help)
+
     Build in release mode: a debug build is many times slower and says so in its output.
     """
 }

@@ -87,5 +87,14 @@ import Testing
     #expect(Options.help.contains("Mann–Whitney U test"))
     #expect(Options.help.contains("more than 10 %") && Options.help.contains("more than 1 MiB"))
     #expect(Options.help.contains("3 when --fail-on-regression finds a regression"))
+    // The figures the help states are the rule's.
+    let rule = CompareRule()
+    #expect(rule.alpha == 0.01 && rule.threshold == 0.05 && rule.memoryTolerance == 0.1)
+    #expect(rule.memoryFloor == 1 << 20 && rule.resamples == 2_000 && rule.confidence == 0.95)
+    #expect(Statistics.exactLimit == 60)
+    #expect(Options.help.contains("p < 0.01 and the ratio of medians above 1 + threshold"))
+    #expect(
+      Options.help.contains("The threshold is 5 %") && Options.help.contains("2,000 resamples"))
+    #expect(Options.help.contains("at most 60 repeats"))
   }
 }
