@@ -1,3 +1,5 @@
+import Foundation
+
 /// `compare`: two runs side by side, per scenario and size, judged by a stated rule.
 ///
 /// The times are judged by ``CompareRule`` (a Mann–Whitney test on the repeats and a
@@ -70,7 +72,10 @@ struct TimeComparison {
   var newMedian: Double
   /// New median ÷ old; nil when the old median is not positive.
   var ratio: Double?
-  /// The bootstrap interval of the ratio; nil without at least 3 repeats on each side.
+  /// The most repeats a side may have for the bootstrap interval.
+  static let bootstrapLimit = 10_000
+  /// The bootstrap interval of the ratio; nil without 3 to ``bootstrapLimit`` repeats on
+  /// each side.
   var interval: ClosedRange<Double>?
   /// The Mann–Whitney test of the old repeats against the new; nil without repeat times.
   var test: Statistics.MannWhitney?
@@ -90,7 +95,10 @@ struct TimeComparison {
     oldMedian = Measure.median(before)
     newMedian = Measure.median(after)
     ratio = oldMedian > 0 ? newMedian / oldMedian : nil
-    if before.count >= 3 && after.count >= 3 {
+    // Bounded: a hand-written file could hold millions of repeats (--repeat stops at 1,000).
+    if (3...TimeComparison.bootstrapLimit).contains(before.count)
+      && (3...TimeComparison.bootstrapLimit).contains(after.count)
+    {
       interval = Statistics.bootstrapRatioInterval(
         old: before, new: after, seed: seed, resamples: rule.resamples,
         confidence: rule.confidence)
@@ -122,7 +130,9 @@ struct ComparedCount: Sendable {
   /// The count on a result, nil where it was not counted.
   var value: @Sendable (ScenarioResult) -> Double?
   /// How a count prints (default: a whole number with thousands separators).
-  var format: @Sendable (Double) -> String = { Format.count(Int($0.rounded())) }
+  var format: @Sendable (Double) -> String = { value in
+    abs(value) < 1e18 ? Format.count(Int(value.rounded())) : String(format: "%.3g", value)
+  }
 
   /// The counts `compare` shows: each gets a column when a result of either run has it.
   static let all: [ComparedCount] = []
@@ -166,10 +176,11 @@ struct ComparedResult {
     time = TimeComparison(old: old.measurement, new: new.measurement, rule: rule, seed: seed)
     oldPeak = old.measurement.peakBytes
     newPeak = new.measurement.peakBytes
-    let change = newPeak - oldPeak
+    // In Double: a hand-written file's peaks could overflow an Int subtraction.
+    let change = Double(newPeak) - Double(oldPeak)
     let beyond =
-      abs(change) > rule.memoryFloor
-      && Double(abs(change)) > rule.memoryTolerance * Double(max(oldPeak, 0))
+      abs(change) > Double(rule.memoryFloor)
+      && abs(change) > rule.memoryTolerance * Double(max(oldPeak, 0))
     memory = !beyond ? .same : change > 0 ? .bigger : .smaller
     baselines = new.baselines.compactMap { baseline in
       guard let after = baseline.measurement,

@@ -82,6 +82,20 @@ import Testing
     #expect(memory(mib / 2, mib + mib / 4) == .same)  // 150 %, but under 1 MiB
   }
 
+  /// Values no run writes but a hand-edited file can hold: no trap, a defined answer.
+  @Test func extremeValuesDoNotTrap() {
+    let huge = ComparedCount(name: "huge") { _ in 1e300 }
+    let comparison = Comparison(
+      old: S.file("old", [S.result("a", samples: [-1, 0, 1], peak: Int.min)]),
+      new: S.file("new", [S.result("a", samples: [1, 2, 3], peak: Int.max)]),
+      rule: CompareRule(), counts: [huge])
+    let result = comparison.results[0]
+    #expect(result.memory == .bigger && result.time.ratio == nil)
+    #expect(result.time.interval == nil)
+    #expect(comparison.table[1].last == "1e+300")
+    #expect(comparison.text.contains("1 compared"))
+  }
+
   @Test func scenariosInOneRunAndDuplicatesAreListed() {
     let times = S.times(7, around: 1e-3, spread: 0.01, seed: 13)
     let comparison = Comparison(
