@@ -119,14 +119,16 @@ extension Comparison {
     text += "\(slower) slower and \(faster) faster beyond noise, of \(judged) judged."
     if slower + faster > 0 && (slower + faster) * 10 >= judged {
       text +=
-        "\nwarning: the baselines moved too: the machine's load changed between the runs, "
-        + "which the test on each run's repeats cannot see; take slower and faster with care "
-        + "(Benchmarks/README.md: comparing on a busy machine)."
+        "\nwarning: the baselines moved too: something besides the code changed between the "
+        + "runs (the machine's load, most often), which the test on each run's repeats cannot "
+        + "see; take slower and faster with care (Benchmarks/README.md: comparing on a busy "
+        + "machine)."
     }
     return text
   }
 
-  /// "28 compared: 1 slower, 0 faster, 27 within noise; memory: 0 bigger, 0 smaller."
+  /// "28 compared: 1 slower, 0 faster, 27 within noise; memory scenarios: 0 bigger, 0
+  /// smaller, 2 same."
   /// Each result counts under its own metric (time, or memory for memory scenarios).
   var summary: String {
     let timed = results.filter { $0.metric == .time }
@@ -134,7 +136,7 @@ extension Comparison {
     var parts: [String] = []
     for verdict in [TimeVerdict.slower, .faster, .withinNoise, .tooFewRepeats, .mediansOnly] {
       let count = timed.count { $0.time.verdict == verdict }
-      if count > 0 || verdict == .slower || verdict == .faster {
+      if count > 0 || [.slower, .faster, .withinNoise].contains(verdict) {
         parts.append("\(count) \(verdict.rawValue)")
       }
     }
