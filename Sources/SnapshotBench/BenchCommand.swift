@@ -49,6 +49,11 @@ package enum BenchCommand {
       exit(0)
     }
 
+    if let files = options.compareFiles {
+      CompareCommand.main(files, options: options)
+    }
+    let earlier = options.compareWith.map(CompareCommand.load)
+
     if options.list {
       let width = registry.map(\.name.count).max() ?? 0
       for scenario in options.selected {
@@ -136,6 +141,17 @@ package enum BenchCommand {
         Data("snapshot-bench: recorded Benchmarks/\(name), RESULTS.md and scaling.svg\n".utf8))
     }
 
-    exit(results.contains { $0.failure != nil } ? 1 : 0)
+    var status: Int32 = results.contains { $0.failure != nil } ? 1 : 0
+    if let earlier {
+      let outcome = CompareCommand.outcome(
+        old: earlier, new: RunFile(current: run), options: options)
+      if options.json {
+        FileHandle.standardError.write(Data(("\n" + outcome.text).utf8))
+      } else {
+        print("\nCompared with an earlier run (--compare)\n" + outcome.text, terminator: "")
+      }
+      if status == 0 { status = outcome.status }
+    }
+    exit(status)
   }
 }

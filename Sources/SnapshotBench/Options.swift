@@ -10,18 +10,30 @@ struct Options {
   var record = false
   var smoke = false
   var chart: String?
+  /// `compare OLD.json NEW.json`: the files (nil unless the command is `compare`).
+  var compareFiles: [String]?
+  /// `--compare OLD.json`: compare the run being made with a recorded one.
+  var compareWith: String?
+  /// `--fail-on-regression PERCENT`.
+  var failOnRegression: Double?
+  /// `--threshold PERCENT`: the change in median within noise.
+  var threshold: Double?
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
 
   /// A usage error: one line, exit status 2.
-  struct UsageError: Error {
+  struct UsageError: Error, Equatable {
     var message: String
   }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var rest = arguments[...]
+    if rest.first == "compare" {
+      rest.removeFirst()
+      options.compareFiles = []
+    }
     while let argument = rest.popFirst() {
       // `--name=value` and `--name value` both work.
       var name = argument
@@ -74,7 +86,22 @@ struct Options {
           throw UsageError(message: "--chart writes SVG: give a file name ending in .svg")
         }
         options.chart = file
+      case "--compare":
+        guard options.compareWith == nil else { throw UsageError(message: "--compare given twice") }
+        options.compareWith = try value()
+      case "--fail-on-regression":
+        guard options.failOnRegression == nil else {
+          throw UsageError(message: "--fail-on-regression given twice")
+        }
+        options.failOnRegression = try percent(name, try value(), in: 0...1_000)
+      case "--threshold":
+        guard options.threshold == nil else { throw UsageError(message: "--threshold given twice") }
+        options.threshold = try percent(name, try value(), in: 0...100)
       default:
+        if options.compareFiles != nil && !argument.hasPrefix("-") {
+          options.compareFiles?.append(argument)
+          continue
+        }
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown option '\(argument)' (see --help)")
         }
@@ -89,7 +116,47 @@ struct Options {
     if options.smoke && options.record {
       throw UsageError(message: "--record stores a full run: drop --smoke")
     }
+    try options.checkComparison()
     return options
+  }
+
+  /// `compare` takes two files and no run flags; the comparison flags need a comparison.
+  private func checkComparison() throws(UsageError) {
+    if let files = compareFiles {
+      let runFlags: [(String, Bool)] = [
+        ("--scenario", !scenarios.isEmpty), ("--size", !sizes.isEmpty),
+        ("--repeat", repeats != nil),
+        ("--json", json), ("--record", record), ("--smoke", smoke), ("--chart", chart != nil),
+        ("--list", list), ("--compare", compareWith != nil),
+      ]
+      if let flag = runFlags.first(where: \.1)?.0 {
+        throw UsageError(message: "compare reads two recorded runs; \(flag) is for a run: drop it")
+      }
+      if !help && files.count != 2 {
+        throw UsageError(
+          message: "compare needs two files, OLD.json and NEW.json (given \(files.count))")
+      }
+    } else if compareWith == nil {
+      for (flag, given) in [("--fail-on-regression", failOnRegression), ("--threshold", threshold)]
+      where given != nil {
+        throw UsageError(
+          message: "\(flag) judges a comparison: use it with compare OLD.json NEW.json or "
+            + "--compare OLD.json")
+      }
+    }
+  }
+
+  /// "5", "2.5" or "5%".
+  private static func percent(_ name: String, _ text: String, in range: ClosedRange<Double>)
+    throws(UsageError) -> Double
+  {
+    let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let value = Double(number), value.isFinite, range.contains(value) else {
+      throw UsageError(
+        message: "\(name) needs a percentage from \(Comparison.percent(range.lowerBound / 100)) "
+          + "to \(Comparison.percent(range.upperBound / 100)), not '\(text)'")
+    }
+    return value
   }
 
   private static func integer(_ name: String, _ text: String, in range: ClosedRange<Int>)
@@ -141,6 +208,8 @@ struct Options {
     scenario measured against a standard-library baseline in the same run.
 
     Usage: swift run -c release snapshot-bench [options]
+           swift run -c release snapshot-bench compare OLD.json NEW.json [--threshold PERCENT]
+             [--fail-on-regression PERCENT]
 
     With no options, runs the standard suite (about 2 to 3 minutes on two cores) and prints
     one table: per scenario and size, the median and minimum time over repeated runs, the
@@ -168,9 +237,25 @@ struct Options {
                            that everything runs and that every result checks out (CI).
       --chart FILE.svg     Also write an SVG chart of time per item against size (log-log,
                            one line per charted scenario).
+      compare OLD.json NEW.json
+                           Compare two runs written by --json or --record, per scenario and
+                           size, by the rule below.
+      --compare OLD.json   After this run, compare it with OLD.json: the comparison follows
+                           the tables (with --json, it goes to stderr).
+      --threshold PERCENT  The change in median time within which a difference is noise
+                           whatever the test says (0 to 100; default 5).
+      --fail-on-regression PERCENT
+                           With compare or --compare: exit with status 3 when a scenario is
+                           slower beyond noise with new ÷ old above 1 + PERCENT/100 (memory
+                           scenarios: bigger beyond the tolerance, by more than PERCENT).
       -h, --help           Show this help.
 
-    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error.
+    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error or a
+    file compare cannot read; 3 when --fail-on-regression finds a regression (a failed check
+    wins: 1).
+
+    \(CompareRule.help)
+
     Build in release mode: a debug build is many times slower and says so in its output.
     """
 }

@@ -9,6 +9,8 @@ struct Measurement: Codable, Sendable {
   var minimum: Double
   /// Peak resident memory growth during the first repeat, in bytes.
   var peakBytes: Int
+  /// Every repeat's time in seconds, in run order (schema 2; nil in older files).
+  var samples: [Double]?
 }
 
 /// A baseline's result: its measurement and the scenario's ratio to it, or why it was skipped.
@@ -72,6 +74,9 @@ struct Machine: Codable, Sendable {
   var memoryBytes: Int
   var system: String
   var architecture: String
+  /// The Swift compiler that built the bench, and the C library it ran with (schema 2).
+  var swift: String?
+  var libc: String?
 
   static func current() -> Machine {
     let info = ProcessInfo.processInfo
@@ -91,18 +96,21 @@ struct Machine: Codable, Sendable {
     #endif
     return Machine(
       cpu: cpu, cores: info.activeProcessorCount, memoryBytes: Int(info.physicalMemory),
-      system: info.operatingSystemVersionString, architecture: architecture)
+      system: info.operatingSystemVersionString, architecture: architecture,
+      swift: Toolchain.swift, libc: Toolchain.libc)
   }
 
   var description: String {
     "\(architecture), \(cores) cores, \(cpu), \(Format.bytes(memoryBytes)) RAM, \(system)"
+      + (swift.map { ", Swift \($0)" } ?? "") + (libc.map { ", \($0)" } ?? "")
   }
 }
 
 /// A whole run, as `--json` prints it and `--record` stores it.
 struct RunReport: Codable, Sendable {
   var tool = "snapshot-bench"
-  var schema = 1
+  /// 2 added every repeat's time (`Measurement.samples`) and the toolchain and libc.
+  var schema = RunReport.currentSchema
   /// ISO 8601, UTC.
   var date: String
   var command: String
@@ -115,4 +123,6 @@ struct RunReport: Codable, Sendable {
   var notes: [String]
   /// The file `--record` stored the run in (a name inside Benchmarks/).
   var recordFile: String?
+
+  static let currentSchema = 2
 }

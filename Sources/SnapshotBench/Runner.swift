@@ -57,7 +57,7 @@ struct Runner {
       Measurement(
         name: operations[index].name, repeats: times[index].count,
         median: Measure.median(times[index]), minimum: times[index].min() ?? 0,
-        peakBytes: peaks[index])
+        peakBytes: peaks[index], samples: times[index])
     }
     let ours = measurement(0)
     var results: [BaselineResult] = []

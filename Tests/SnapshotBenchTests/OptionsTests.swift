@@ -16,4 +16,85 @@ import Testing
     #expect(throws: Options.UsageError.self) { try Options.parse(["--repeat"]) }
     #expect(throws: Options.UsageError.self) { try Options.parse(["--json=yes"]) }
   }
+
+  @Test func compareTakesTwoFilesAndItsFlags() throws {
+    let options = try Options.parse([
+      "compare", "old.json", "new.json", "--fail-on-regression", "7.5%", "--threshold=3",
+    ])
+    #expect(options.compareFiles == ["old.json", "new.json"])
+    #expect(options.failOnRegression == 7.5)
+    #expect(options.threshold == 3)
+    #expect(try Options.parse(["compare", "--help"]).help)
+    let plain = try Options.parse(["--scenario", "diff"])
+    #expect(plain.compareFiles == nil && plain.compareWith == nil)
+  }
+
+  @Test func aRunComparesWithCompare() throws {
+    let options = try Options.parse(["--json", "--compare", "a.json", "--fail-on-regression=0"])
+    #expect(options.compareWith == "a.json" && options.json)
+    #expect(options.failOnRegression == 0)
+    #expect(options.compareFiles == nil)
+  }
+
+  @Test func comparisonMisuseIsAUsageError() {
+    let cases: [([String], String)] = [
+      (["compare", "a.json"], "compare needs two files, OLD.json and NEW.json (given 1)"),
+      (["compare", "a", "b", "c"], "compare needs two files, OLD.json and NEW.json (given 3)"),
+      (
+        ["compare", "a", "b", "--size", "1000"],
+        "compare reads two recorded runs; --size is for a run: drop it"
+      ),
+      (
+        ["compare", "a", "b", "--compare", "c"],
+        "compare reads two recorded runs; --compare is for a run: drop it"
+      ),
+      (
+        ["--fail-on-regression", "5"],
+        "--fail-on-regression judges a comparison: use it with compare OLD.json NEW.json or --compare OLD.json"
+      ),
+      (
+        ["--threshold", "5"],
+        "--threshold judges a comparison: use it with compare OLD.json NEW.json or --compare OLD.json"
+      ),
+      (["compare", "a", "b", "--fail-on-regression"], "--fail-on-regression needs a value"),
+      (
+        ["compare", "a", "b", "--fail-on-regression=-1"],
+        "--fail-on-regression needs a percentage from 0 % to 1000 %, not '-1'"
+      ),
+      (
+        ["compare", "a", "b", "--threshold", "101"],
+        "--threshold needs a percentage from 0 % to 100 %, not '101'"
+      ),
+      (
+        ["compare", "a", "b", "--threshold", "nan"],
+        "--threshold needs a percentage from 0 % to 100 %, not 'nan'"
+      ),
+      (["--compare", "a", "--compare", "b"], "--compare given twice"),
+      (["--compare"], "--compare needs a value"),
+      (
+        ["a.json", "b.json"],
+        "unexpected argument 'a.json'; to choose scenarios use --scenario a.json (see --help)"
+      ),
+    ]
+    for (arguments, message) in cases {
+      #expect(throws: Options.UsageError(message: message), "\(arguments)") {
+        try Options.parse(arguments)
+      }
+    }
+  }
+
+  @Test func helpStatesTheRuleAndTheExitStatuses() {
+    #expect(Options.help.contains("Mann–Whitney U test"))
+    #expect(Options.help.contains("more than 10 %") && Options.help.contains("more than 1 MiB"))
+    #expect(Options.help.contains("3 when --fail-on-regression finds a regression"))
+    // The figures the help states are the rule's.
+    let rule = CompareRule()
+    #expect(rule.alpha == 0.01 && rule.threshold == 0.05 && rule.memoryTolerance == 0.1)
+    #expect(rule.memoryFloor == 1 << 20 && rule.resamples == 2_000 && rule.confidence == 0.95)
+    #expect(Statistics.exactLimit == 60)
+    #expect(Options.help.contains("p < 0.01 and the ratio of medians above 1 + threshold"))
+    #expect(
+      Options.help.contains("The threshold is 5 %") && Options.help.contains("2,000 resamples"))
+    #expect(Options.help.contains("at most 60 repeats"))
+  }
 }
