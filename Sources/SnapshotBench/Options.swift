@@ -10,6 +10,8 @@ struct Options {
   var record = false
   var smoke = false
   var chart: String?
+  var checkAllocationBaseline = false
+  var updateAllocationBaseline = false
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
@@ -56,6 +58,12 @@ struct Options {
       case "--smoke":
         try flag()
         options.smoke = true
+      case "--check-allocation-baseline":
+        try flag()
+        options.checkAllocationBaseline = true
+      case "--update-allocation-baseline":
+        try flag()
+        options.updateAllocationBaseline = true
       case "--scenario":
         let prefix = try value()
         guard registry.contains(where: { $0.name.hasPrefix(prefix) }) else {
@@ -89,6 +97,7 @@ struct Options {
     if options.smoke && options.record {
       throw UsageError(message: "--record stores a full run: drop --smoke")
     }
+    try options.checkAllocationBaselineFlags()
     return options
   }
 
@@ -168,9 +177,28 @@ struct Options {
                            that everything runs and that every result checks out (CI).
       --chart FILE.svg     Also write an SVG chart of time per item against size (log-log,
                            one line per charted scenario).
+      --check-allocation-baseline
+                           Count the allocations of the key scenarios in
+                           Benchmarks/allocation-baseline.json (one untimed run each) and
+                           fail (status 4) if any count is higher, naming the scenario and
+                           both counts; fewer passes with a note. Skipped with a warning
+                           (status 0) when the file was made with another Swift toolchain,
+                           libc or build mode, or where allocations cannot be counted. CI.
+      --update-allocation-baseline
+                           Recount and rewrite Benchmarks/allocation-baseline.json, for a
+                           change that means to allocate more or less (say why in the
+                           commit). Run from the package root, in release mode.
       -h, --help           Show this help.
 
-    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error.
+    Allocations and instructions: after the timed repeats, every operation (scenario and
+    baselines) runs once more, untimed, with its allocations (malloc and relatives, counted
+    by an interposer; Linux with glibc only) and user-space instructions retired
+    (perf_event_open; where the kernel allows it and the CPU's counters are visible) counted;
+    a second table shows them, "–" where not counted, and the JSON has them as "allocations",
+    "allocatedBytes" and "instructions" of each measurement.
+
+    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error or an
+    unreadable allocation baseline; 4 when --check-allocation-baseline finds a count higher.
     Build in release mode: a debug build is many times slower and says so in its output.
     """
 }

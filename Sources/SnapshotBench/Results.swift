@@ -9,6 +9,11 @@ struct Measurement: Codable, Sendable {
   var minimum: Double
   /// Peak resident memory growth during the first repeat, in bytes.
   var peakBytes: Int
+  /// Allocations, bytes allocated and instructions retired in one extra, untimed run; absent
+  /// where not counted (and in files written before they were).
+  var allocations: Int?
+  var allocatedBytes: Int?
+  var instructions: Int?
 }
 
 /// A baseline's result: its measurement and the scenario's ratio to it, or why it was skipped.
