@@ -47,7 +47,8 @@ extension AllocationBaseline {
       return "missing \"\(key.stringValue)\"" + (at.isEmpty ? "" : " in \(at)")
     case .typeMismatch(_, let context), .valueNotFound(_, let context),
       .dataCorrupted(let context):
-      return "\(path(context)): \(context.debugDescription)"
+      let at = path(context)
+      return (at.isEmpty ? "the top level" : at) + ": \(context.debugDescription)"
     @unknown default:
       return "\(error)"
     }
@@ -75,8 +76,9 @@ enum AllocationBaselineCommand {
 
   static func check(probes: Probes) -> Never {
     guard let root = packageRoot() else {
-      fail("--check-allocation-baseline reads \(AllocationBaseline.path): run it from the "
-        + "package root", status: 2)
+      fail(
+        "--check-allocation-baseline reads \(AllocationBaseline.path): run it from the "
+          + "package root", status: 2)
     }
     let url = root.appendingPathComponent(AllocationBaseline.path)
     guard let data = try? Data(contentsOf: url) else {
@@ -105,11 +107,13 @@ enum AllocationBaselineCommand {
 
   static func update(probes: Probes) -> Never {
     guard let root = packageRoot() else {
-      fail("--update-allocation-baseline writes \(AllocationBaseline.path): run it from the "
-        + "package root", status: 2)
+      fail(
+        "--update-allocation-baseline writes \(AllocationBaseline.path): run it from the "
+          + "package root", status: 2)
     }
     guard probes.allocations != nil else {
-      fail("cannot update the allocation baseline: allocations " + probes.whyNoAllocations,
+      fail(
+        "cannot update the allocation baseline: allocations " + probes.whyNoAllocations,
         status: 2)
     }
     let entries = count(AllocationBaseline.keys, probes)

@@ -34,7 +34,8 @@ struct AllocationBaseline: Codable, Equatable, Sendable {
   }
 
   var schema = 1
-  var about = AllocationBaseline.aboutText
+  /// What the file is, for a reader (not checked).
+  var about: String? = AllocationBaseline.aboutText
   var environment: Environment
   var entries: [Entry]
 

@@ -8,7 +8,8 @@ extension Options {
     ].filter(\.1).map(\.0)
     guard let first = flags.first else { return }
     if flags.count > 1 {
-      throw UsageError(message: "give --check-allocation-baseline or --update-allocation-baseline, not both")
+      throw UsageError(
+        message: "give --check-allocation-baseline or --update-allocation-baseline, not both")
     }
     let others = [
       ("--list", list), ("--scenario", !scenarios.isEmpty), ("--size", !sizes.isEmpty),

@@ -13,7 +13,8 @@ package struct Probes: Sendable {
     package var stop: @Sendable () -> (count: Int, bytes: Int)
 
     package init(
-      start: @escaping @Sendable () -> Void, stop: @escaping @Sendable () -> (count: Int, bytes: Int)
+      start: @escaping @Sendable () -> Void,
+      stop: @escaping @Sendable () -> (count: Int, bytes: Int)
     ) {
       self.start = start
       self.stop = stop
@@ -85,7 +86,9 @@ extension Runner {
 extension Measurement {
   /// The counts of its untimed run.
   var counts: Counts {
-    get { Counts(allocations: allocations, allocatedBytes: allocatedBytes, instructions: instructions) }
+    get {
+      Counts(allocations: allocations, allocatedBytes: allocatedBytes, instructions: instructions)
+    }
     set {
       allocations = newValue.allocations
       allocatedBytes = newValue.allocatedBytes
@@ -112,7 +115,8 @@ extension Probes {
     case ENOSYS:
       return "not counted: perf_event_open exists only on Linux"
     default:
-      return "not counted: perf_event_open failed (errno \(code): \(String(cString: strerror(code))))"
+      return
+        "not counted: perf_event_open failed (errno \(code): \(String(cString: strerror(code))))"
     }
   }
 }

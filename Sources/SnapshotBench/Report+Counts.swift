@@ -23,11 +23,15 @@ extension Report {
         measurement.allocations.map(Format.count) ?? dash,
         measurement.allocatedBytes.map(Format.bytes) ?? dash,
         measurement.instructions.map(Format.count) ?? dash,
-        measurement.instructions.map {
-          Format.significant(Double($0) / Double(max(result.items, 1)))
-        } ?? dash,
+        measurement.instructions.map { perItem(Double($0) / Double(max(result.items, 1))) }
+          ?? dash,
       ]
     }
+  }
+
+  /// 3 significant digits, grouped from 1,000 up.
+  static func perItem(_ value: Double) -> String {
+    value < 1_000 ? Format.significant(value) : Format.count(Int(value.rounded()))
   }
 
   /// The counts table as text, preceded by a blank line and its heading.
@@ -56,7 +60,9 @@ extension Report {
   /// The counts table in Markdown, preceded by its heading; empty for runs recorded before
   /// anything was counted.
   var countsMarkdown: String {
-    let measurements = run.results.flatMap { [$0.measurement] + $0.baselines.compactMap(\.measurement) }
+    let measurements = run.results.flatMap {
+      [$0.measurement] + $0.baselines.compactMap(\.measurement)
+    }
     guard measurements.contains(where: { $0.allocations != nil || $0.instructions != nil })
     else { return "" }
     var out = "\n## Allocations and instructions per run\n\n" + Self.countExplanation + "\n\n"

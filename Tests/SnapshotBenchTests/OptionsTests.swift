@@ -17,3 +17,25 @@ import Testing
     #expect(throws: Options.UsageError.self) { try Options.parse(["--json=yes"]) }
   }
 }
+
+@Suite struct AllocationBaselineOptionsTests {
+  @Test func theBaselineFlagsParse() throws {
+    #expect(try Options.parse(["--check-allocation-baseline"]).checkAllocationBaseline)
+    #expect(try Options.parse(["--update-allocation-baseline"]).updateAllocationBaseline)
+    let plain = try Options.parse([])
+    #expect(!plain.checkAllocationBaseline && !plain.updateAllocationBaseline)
+  }
+
+  @Test(arguments: [
+    ["--check-allocation-baseline", "--update-allocation-baseline"],
+    ["--check-allocation-baseline=yes"],
+    ["--update-allocation-baseline", "--size", "1000"],
+    ["--check-allocation-baseline", "--scenario", "diff"],
+    ["--check-allocation-baseline", "--smoke"],
+    ["--update-allocation-baseline", "--json"],
+    ["--check-allocation-baseline", "--repeat", "3"],
+  ])
+  func theBaselineFlagsRunAlone(_ arguments: [String]) {
+    #expect(throws: Options.UsageError.self) { try Options.parse(arguments) }
+  }
+}
