@@ -97,7 +97,7 @@ enum AllocationBaselineCommand {
     let environment = environment(probes)
     var measured: [AllocationBaseline.Entry] = []
     if baseline.environment == environment {
-      measured = count(baseline.entries.map { ($0.scenario, $0.operation, $0.size) }, probes)
+      measured = count(baseline.entries.map { ($0.scenario, $0.operation, $0.size) })
     }
     let verdict = AllocationCheck.check(baseline, environment: environment, measured: measured)
     print("Allocation baseline (\(AllocationBaseline.path), \(baseline.environment.description))")
@@ -116,7 +116,7 @@ enum AllocationBaselineCommand {
         "cannot update the allocation baseline: allocations " + probes.whyNoAllocations,
         status: 2)
     }
-    let entries = count(AllocationBaseline.keys, probes)
+    let entries = count(AllocationBaseline.keys)
     let baseline = AllocationBaseline(environment: environment(probes), entries: entries)
     let url = root.appendingPathComponent(AllocationBaseline.path)
     do {
@@ -131,50 +131,5 @@ enum AllocationBaselineCommand {
     }
     print("wrote \(AllocationBaseline.path) (\(baseline.environment.description))")
     exit(0)
-  }
-
-  /// Counts the named operations as a full run's counted pass does: per scenario and size,
-  /// prepares the inputs, runs every operation of the trial once in the runner's order (the
-  /// state an operation leaves can change what the next allocates), then counts each wanted
-  /// one. Unknown scenarios or operations are left out (the check reports them).
-  static func count(
-    _ wanted: [(scenario: String, operation: String?, size: Int)], _ probes: Probes
-  ) -> [AllocationBaseline.Entry] {
-    var allocationsOnly = probes
-    allocationsOnly.instructions = nil
-    var groups: [(scenario: Scenario, size: Int, operations: [String?])] = []
-    for (name, operation, size) in wanted {
-      guard let scenario = registry.first(where: { $0.name == name }) else { continue }
-      if let index = groups.firstIndex(where: { $0.scenario.name == name && $0.size == size }) {
-        groups[index].operations.append(operation)
-      } else {
-        groups.append((scenario, size, [operation]))
-      }
-    }
-    let progress = Progress(total: groups.count, enabled: true)
-    var runner = Runner(policy: RepeatPolicy(), progress: progress)
-    runner.probes = allocationsOnly
-    var entries: [AllocationBaseline.Entry] = []
-    for group in groups {
-      progress.begin(group.scenario.name, size: group.size, phase: "counting allocations")
-      let trial = group.scenario.prepare(group.size)
-      let operations =
-        [trial.measured] + trial.baselines.filter { $0.skipped == nil }.map(\.operation)
-      for operation in operations {
-        operation.reset?()
-        keep(operation.body())
-      }
-      for operation in operations {
-        let names = group.operations.map { $0 ?? trial.measured.name }
-        guard names.contains(operation.name) else { continue }
-        let counts = runner.count(operation)
-        entries.append(
-          AllocationBaseline.Entry(
-            scenario: group.scenario.name, operation: operation.name, size: group.size,
-            allocations: counts.allocations ?? 0, bytes: counts.allocatedBytes ?? 0))
-      }
-    }
-    progress.finish("snapshot-bench: counted \(Format.count(entries.count)) operations")
-    return entries
   }
 }

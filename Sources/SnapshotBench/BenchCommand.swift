@@ -62,6 +62,7 @@ package enum BenchCommand {
 
     if options.checkAllocationBaseline { AllocationBaselineCommand.check(probes: probes) }
     if options.updateAllocationBaseline { AllocationBaselineCommand.update(probes: probes) }
+    if options.countAllocations { AllocationBaselineCommand.countHere(options, probes: probes) }
 
     #if DEBUG
       let optimized = false

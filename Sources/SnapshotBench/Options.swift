@@ -12,6 +12,7 @@ struct Options {
   var chart: String?
   var checkAllocationBaseline = false
   var updateAllocationBaseline = false
+  var countAllocations = false
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
@@ -64,6 +65,9 @@ struct Options {
       case "--update-allocation-baseline":
         try flag()
         options.updateAllocationBaseline = true
+      case "--count-allocations":
+        try flag()
+        options.countAllocations = true
       case "--scenario":
         let prefix = try value()
         guard registry.contains(where: { $0.name.hasPrefix(prefix) }) else {
@@ -188,6 +192,10 @@ struct Options {
                            Recount and rewrite Benchmarks/allocation-baseline.json, for a
                            change that means to allocate more or less (say why in the
                            commit). Run from the package root, in release mode.
+      --count-allocations  Print, as JSON, the allocations of one untimed run of every
+                           operation of the selected scenarios and sizes, after one warm-up
+                           run each (what the baseline check runs, one scenario and size
+                           per process).
       -h, --help           Show this help.
 
     Allocations and instructions: after the timed repeats, every operation (scenario and

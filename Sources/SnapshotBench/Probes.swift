@@ -65,10 +65,15 @@ struct Counts: Codable, Sendable, Equatable {
 }
 
 extension Runner {
-  /// Runs `operation` once (after its reset), untimed, counting its allocations and
+  /// Runs `operation` once (after its reset and a heap trim), untimed, counting its allocations and
   /// instructions; the counters start after the reset and stop when the body returns.
   func count(_ operation: Operation) -> Counts {
     operation.reset?()
+    // Consolidate the heap first: an array's capacity is its block's usable size, so what an
+    // operation allocates can depend on which free blocks earlier work left behind.
+    #if os(Linux)
+      Measure.trimHeap()
+    #endif
     var counts = Counts()
     probes.allocations?.start()
     probes.instructions?.start()

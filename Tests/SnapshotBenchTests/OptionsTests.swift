@@ -22,6 +22,8 @@ import Testing
   @Test func theBaselineFlagsParse() throws {
     #expect(try Options.parse(["--check-allocation-baseline"]).checkAllocationBaseline)
     #expect(try Options.parse(["--update-allocation-baseline"]).updateAllocationBaseline)
+    let counting = try Options.parse(["--count-allocations", "--scenario", "outline/build"])
+    #expect(counting.countAllocations && counting.scenarios == ["outline/build"])
     let plain = try Options.parse([])
     #expect(!plain.checkAllocationBaseline && !plain.updateAllocationBaseline)
   }
@@ -34,6 +36,9 @@ import Testing
     ["--check-allocation-baseline", "--smoke"],
     ["--update-allocation-baseline", "--json"],
     ["--check-allocation-baseline", "--repeat", "3"],
+    ["--count-allocations", "--check-allocation-baseline"],
+    ["--count-allocations", "--json"],
+    ["--count-allocations=1"],
   ])
   func theBaselineFlagsRunAlone(_ arguments: [String]) {
     #expect(throws: Options.UsageError.self) { try Options.parse(arguments) }
