@@ -1,12 +1,21 @@
 // A malloc interposer: the executable defines the allocation functions, so the dynamic linker
 // binds every call in the process (Swift runtime, libc, …) to these, which count while
 // enabled and forward to glibc's own allocator through its exported `__libc_*` entry points
-// (no dlsym, so nothing allocates while the interposer starts). Only on glibc; elsewhere the
-// counter reports itself unavailable.
+// (no dlsym, so nothing allocates while the interposer starts). Only on glibc and without a
+// sanitizer; elsewhere the counter reports itself unavailable.
 
 #include "BenchCounters.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// A sanitizer's runtime brings its own malloc (`swift build --sanitize=address` or `=thread`
+// builds this target too): then stand aside, and count nothing.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) \
+  || __has_feature(memory_sanitizer)
+#define BENCH_UNDER_SANITIZER 1
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(BENCH_UNDER_SANITIZER)
 
 #include <errno.h>
 #include <gnu/libc-version.h>
@@ -108,6 +117,13 @@ const char *bench_libc_version(void) { return gnu_get_libc_version(); }
 
 #else
 
+#if defined(__GLIBC__)
+#include <gnu/libc-version.h>
+const char *bench_libc_version(void) { return gnu_get_libc_version(); }
+#else
+const char *bench_libc_version(void) { return 0; }
+#endif
+
 int bench_allocations_available(void) { return 0; }
 
 void bench_allocations_start(void) {}
@@ -116,7 +132,5 @@ void bench_allocations_stop(uint64_t *count, uint64_t *total) {
   *count = 0;
   *total = 0;
 }
-
-const char *bench_libc_version(void) { return 0; }
 
 #endif

@@ -116,6 +116,11 @@ enum AllocationBaselineCommand {
         "cannot update the allocation baseline: allocations " + probes.whyNoAllocations,
         status: 2)
     }
+    guard Toolchain.buildMode == "release" else {
+      fail(
+        "--update-allocation-baseline counts what CI checks, a release build: run "
+          + "`swift run -c release snapshot-bench --update-allocation-baseline`", status: 2)
+    }
     let entries = count(AllocationBaseline.keys)
     let baseline = AllocationBaseline(environment: environment(probes), entries: entries)
     let url = root.appendingPathComponent(AllocationBaseline.path)

@@ -23,7 +23,7 @@ if bench_allocations_available() != 0 {
 } else {
   probes.whyNoAllocations =
     "not counted: the malloc counter needs Linux with glibc (macOS and musl have no "
-    + "__libc_malloc to forward to)"
+    + "__libc_malloc to forward to) and no sanitizer (which brings its own malloc)"
 }
 let descriptor = bench_instructions_open()
 if descriptor >= 0 {
