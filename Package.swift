@@ -18,7 +18,10 @@ let package = Package(
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
     // The benchmark command as a library, so that its tests link it without the executable.
     .target(name: "SnapshotBench", dependencies: ["Snapshot"]),
-    .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench"]),
+    // Allocation (malloc interposer) and instruction counters, linked into the bench executable
+    // only: never into a library or a test (sanitizers bring their own malloc).
+    .target(name: "BenchCounters"),
+    .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .executableTarget(name: "outline", dependencies: ["Snapshot"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(

@@ -35,8 +35,9 @@ func write(_ text: String, to url: URL) {
 
 /// The command line tool, callable from the executable and from tests.
 package enum BenchCommand {
-  /// Runs `snapshot-bench` with `arguments` (without the program name) and exits.
-  package static func main(_ arguments: [String]) -> Never {
+  /// Runs `snapshot-bench` with `arguments` (without the program name) and exits; `probes`
+  /// are the executable's allocation and instruction counters.
+  package static func main(_ arguments: [String], probes: Probes = Probes()) -> Never {
     let options: Options
     do {
       options = try Options.parse(arguments)
@@ -64,6 +65,10 @@ package enum BenchCommand {
       exit(0)
     }
 
+    if options.checkAllocationBaseline { AllocationBaselineCommand.check(probes: probes) }
+    if options.updateAllocationBaseline { AllocationBaselineCommand.update(probes: probes) }
+    if options.countAllocations { AllocationBaselineCommand.countHere(options, probes: probes) }
+
     #if DEBUG
       let optimized = false
       FileHandle.standardError.write(
@@ -85,6 +90,7 @@ package enum BenchCommand {
     if options.smoke && options.repeats == nil { policy.fixed = 3 }
     let progress = Progress(total: plan.count, enabled: true)
     var runner = Runner(policy: policy, progress: progress)
+    runner.probes = probes
     let started = Measure.now()
     var results: [ScenarioResult] = []
     for (scenario, size) in plan {
@@ -100,7 +106,7 @@ package enum BenchCommand {
       date: stamp.string(from: date),
       command: (["snapshot-bench"] + arguments).joined(separator: " "),
       machine: Machine.current(), optimized: optimized, wallSeconds: wallSeconds,
-      results: results, scalingFlags: [], notes: Report.notes(results))
+      results: results, scalingFlags: [], notes: Report.notes(results) + probes.notes)
     run.scalingFlags = Report.flags(Report(run: run).scalingLines)
 
     let encoder = JSONEncoder()

@@ -43,6 +43,7 @@ extension Report {
         line("| " + cells.joined(separator: " | ") + " |")
       }
     }
+    out += countsMarkdown
     let lines = scalingLines
     if !lines.isEmpty {
       line()

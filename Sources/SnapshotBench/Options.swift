@@ -18,6 +18,9 @@ struct Options {
   var failOnRegression: Double?
   /// `--threshold PERCENT`: the change in median within noise.
   var threshold: Double?
+  var checkAllocationBaseline = false
+  var updateAllocationBaseline = false
+  var countAllocations = false
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
@@ -68,6 +71,15 @@ struct Options {
       case "--smoke":
         try flag()
         options.smoke = true
+      case "--check-allocation-baseline":
+        try flag()
+        options.checkAllocationBaseline = true
+      case "--update-allocation-baseline":
+        try flag()
+        options.updateAllocationBaseline = true
+      case "--count-allocations":
+        try flag()
+        options.countAllocations = true
       case "--scenario":
         let prefix = try value()
         guard registry.contains(where: { $0.name.hasPrefix(prefix) }) else {
@@ -117,6 +129,7 @@ struct Options {
       throw UsageError(message: "--record stores a full run: drop --smoke")
     }
     try options.checkComparison()
+    try options.checkAllocationBaselineFlags()
     return options
   }
 
@@ -248,13 +261,36 @@ struct Options {
                            With compare or --compare: exit with status 3 when a scenario is
                            slower beyond noise with new ÷ old above 1 + PERCENT/100 (memory
                            scenarios: bigger beyond the tolerance, by more than PERCENT).
+      --check-allocation-baseline
+                           Count the allocations of the key scenarios in
+                           Benchmarks/allocation-baseline.json (one untimed run each) and
+                           fail (status 4) if any count is higher, naming the scenario and
+                           both counts; fewer passes with a note. Skipped with a warning
+                           (status 0) when the file was made with another Swift toolchain,
+                           libc or build mode, or where allocations cannot be counted. CI.
+      --update-allocation-baseline
+                           Recount and rewrite Benchmarks/allocation-baseline.json, for a
+                           change that means to allocate more or less (say why in the
+                           commit). Run from the package root, in release mode.
+      --count-allocations  Print, as JSON, the allocations of one untimed run of every
+                           operation of the selected scenarios and sizes, after one warm-up
+                           run each (what the baseline check runs, one scenario and size
+                           per process).
       -h, --help           Show this help.
 
-    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error or a
-    file compare cannot read; 3 when --fail-on-regression finds a regression (a failed check
-    wins: 1).
+    Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error, a file
+    compare cannot read or an unreadable allocation baseline;
+    3 when --fail-on-regression finds a regression (a failed check wins: 1);
+    4 when --check-allocation-baseline finds a count higher.
 
     \(CompareRule.help)
+
+    Allocations and instructions: after the timed repeats, every operation (scenario and
+    baselines) runs once more, untimed, with its allocations (malloc and relatives, counted
+    by an interposer; Linux with glibc only) and user-space instructions retired
+    (perf_event_open; where the kernel allows it and the CPU's counters are visible) counted;
+    a second table shows them, "–" where not counted, and the JSON has them as "allocations",
+    "allocatedBytes" and "instructions" of each measurement.
 
     Build in release mode: a debug build is many times slower and says so in its output.
     """

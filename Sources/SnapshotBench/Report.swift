@@ -243,6 +243,7 @@ struct Report {
       line(format(Self.headers))
       for row in group.results.flatMap(Self.rows) { line(format(row.cells)) }
     }
+    out += countsText
     let lines = scalingLines
     if !lines.isEmpty {
       line()

@@ -11,6 +11,11 @@ struct Measurement: Codable, Sendable {
   var peakBytes: Int
   /// Every repeat's time in seconds, in run order (schema 2; nil in older files).
   var samples: [Double]?
+  /// Allocations, bytes allocated and instructions retired in one extra, untimed run; absent
+  /// where not counted (and in files written before they were).
+  var allocations: Int?
+  var allocatedBytes: Int?
+  var instructions: Int?
 }
 
 /// A baseline's result: its measurement and the scenario's ratio to it, or why it was skipped.

@@ -20,6 +20,8 @@ struct RepeatPolicy {
 struct Runner {
   var policy: RepeatPolicy
   var progress: Progress
+  /// Allocation and instruction counters, when the executable installed them.
+  var probes = Probes()
   private var sink = 0
 
   init(policy: RepeatPolicy, progress: Progress) {
@@ -52,12 +54,17 @@ struct Runner {
       round += 1
     }
     keep(sink)
+    // Then one more run of each operation, untimed, to count (counting never shifts a timing).
+    if probes.counts { progress.update(phase: "counting allocations and instructions") }
+    let counts = probes.counts ? operations.map(count) : []
 
     func measurement(_ index: Int) -> Measurement {
-      Measurement(
+      var measurement = Measurement(
         name: operations[index].name, repeats: times[index].count,
         median: Measure.median(times[index]), minimum: times[index].min() ?? 0,
         peakBytes: peaks[index], samples: times[index])
+      if index < counts.count { measurement.counts = counts[index] }
+      return measurement
     }
     let ours = measurement(0)
     var results: [BaselineResult] = []

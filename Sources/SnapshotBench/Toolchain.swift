@@ -7,13 +7,23 @@
 #endif
 
 /// What built the bench and what it runs on, recorded in every run so that `compare` can
-/// warn when two runs differ in more than the code.
+/// warn when two runs differ in more than the code, and in the allocation baseline (counts
+/// change with the standard library's inlined code).
 enum Toolchain {
   /// The version of the compiler that built this binary, from `#if compiler(>=…)` (Swift has
-  /// no macro for the version string): "6.3.1".
+  /// no macro for the version string): "6.3.1"; versions past the last listed read
+  /// "newer than …".
   static let swift: String = {
-    #if compiler(>=6.5)
-      return "6.5 or later"
+    #if compiler(>=6.5.4)
+      return "newer than 6.5.3"
+    #elseif compiler(>=6.5.3)
+      return "6.5.3"
+    #elseif compiler(>=6.5.2)
+      return "6.5.2"
+    #elseif compiler(>=6.5.1)
+      return "6.5.1"
+    #elseif compiler(>=6.5)
+      return "6.5"
     #elseif compiler(>=6.4.3)
       return "6.4.3"
     #elseif compiler(>=6.4.2)
@@ -46,10 +56,28 @@ enum Toolchain {
       return "6.1.1"
     #elseif compiler(>=6.1)
       return "6.1"
+    #elseif compiler(>=6.0.3)
+      return "6.0.3"
+    #elseif compiler(>=6.0.2)
+      return "6.0.2"
+    #elseif compiler(>=6.0.1)
+      return "6.0.1"
     #else
-      return "6.0.x"
+      return "6.0"
     #endif
   }()
+
+  /// The compiler as the allocation baseline names it: "Swift 6.3.1".
+  static var swiftVersion: String { "Swift " + swift }
+
+  /// "release" or "debug".
+  static var buildMode: String {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }
 
   /// The C library the process runs with: "glibc 2.36" (its version from
   /// `gnu_get_libc_version`, looked up at run time), "musl" or "Darwin libSystem".

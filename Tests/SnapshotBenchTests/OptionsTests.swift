@@ -98,3 +98,30 @@ import Testing
     #expect(Options.help.contains("at most 60 repeats"))
   }
 }
+
+@Suite struct AllocationBaselineOptionsTests {
+  @Test func theBaselineFlagsParse() throws {
+    #expect(try Options.parse(["--check-allocation-baseline"]).checkAllocationBaseline)
+    #expect(try Options.parse(["--update-allocation-baseline"]).updateAllocationBaseline)
+    let counting = try Options.parse(["--count-allocations", "--scenario", "outline/build"])
+    #expect(counting.countAllocations && counting.scenarios == ["outline/build"])
+    let plain = try Options.parse([])
+    #expect(!plain.checkAllocationBaseline && !plain.updateAllocationBaseline)
+  }
+
+  @Test(arguments: [
+    ["--check-allocation-baseline", "--update-allocation-baseline"],
+    ["--check-allocation-baseline=yes"],
+    ["--update-allocation-baseline", "--size", "1000"],
+    ["--check-allocation-baseline", "--scenario", "diff"],
+    ["--check-allocation-baseline", "--smoke"],
+    ["--update-allocation-baseline", "--json"],
+    ["--check-allocation-baseline", "--repeat", "3"],
+    ["--count-allocations", "--check-allocation-baseline"],
+    ["--count-allocations", "--json"],
+    ["--count-allocations=1"],
+  ])
+  func theBaselineFlagsRunAlone(_ arguments: [String]) {
+    #expect(throws: Options.UsageError.self) { try Options.parse(arguments) }
+  }
+}
