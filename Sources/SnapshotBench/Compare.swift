@@ -135,7 +135,10 @@ struct ComparedCount: Sendable {
   }
 
   /// The counts `compare` shows: each gets a column when a result of either run has it.
-  static let all: [ComparedCount] = []
+  static let all: [ComparedCount] = [
+    ComparedCount(name: "allocs/op") { $0.measurement.allocations.map(Double.init) },
+    ComparedCount(name: "instructions/op") { $0.measurement.instructions.map(Double.init) },
+  ]
 
   /// "1,204", "1,204 → 1,206 (+0.2 %)", "– → 1,206", or nil when neither run counted.
   func cell(old: ScenarioResult, new: ScenarioResult) -> String? {
