@@ -12,6 +12,9 @@ let package = Package(
     .executable(name: "snapshot-bench", targets: ["snapshot-bench"]),
     // A terminal outline browser and editor for directories and JSON, driven by the data source.
     .executable(name: "outline", targets: ["outline"]),
+    // The outline's internals (JSON parser and writer, key decoder, script reader), for the
+    // fuzz package (`Fuzz/`) and the benchmark tool: not API, no stability promised.
+    .library(name: "OutlineCore", targets: ["OutlineCore"]),
   ],
   targets: [
     .target(name: "Snapshot"),
@@ -19,12 +22,13 @@ let package = Package(
     // The benchmark command as a library, so that its tests link it without the executable.
     .target(name: "SnapshotBench", dependencies: ["Snapshot"]),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench"]),
-    .executableTarget(name: "outline", dependencies: ["Snapshot"]),
+    .target(name: "OutlineCore"),
+    .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot"]),
-    .testTarget(name: "OutlineTests", dependencies: ["outline", "Snapshot"]),
+    .testTarget(name: "OutlineTests", dependencies: ["outline", "OutlineCore", "Snapshot"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
