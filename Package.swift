@@ -19,15 +19,17 @@ let package = Package(
   targets: [
     .target(name: "Snapshot"),
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
-    // The benchmark command as a library, so that its tests link it without the executable.
-    .target(name: "SnapshotBench", dependencies: ["Snapshot"]),
+    // The benchmark command as a library, so that its tests link it without the executable;
+    // `--input` and `diff` read JSON with the outline's strict parser (line and column).
+    .target(name: "SnapshotBench", dependencies: ["Snapshot", "OutlineCore"]),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench"]),
     .target(name: "OutlineCore"),
     .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
-    .testTarget(name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot"]),
+    .testTarget(
+      name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot", "OutlineCore"]),
     .testTarget(name: "OutlineTests", dependencies: ["outline", "OutlineCore", "Snapshot"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(

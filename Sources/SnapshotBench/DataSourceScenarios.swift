@@ -27,7 +27,7 @@ enum DataSourceScenarios {
     var expanded = collapsed
     expanded.expand([parent])
 
-    let view = CountingListView()
+    let view = CountingListView<Int, Int>()
     let source = DiffableDataSource<Int, Int>(listView: view)
     source.apply(collapsed, to: 0, animatingDifferences: false)
     // One untimed round, so that the data source's tree no longer shares storage with the
@@ -71,15 +71,16 @@ enum DataSourceScenarios {
 }
 
 /// A list view that only counts the rows each batch touches.
-final class CountingListView: DiffableListView {
-  typealias SectionIdentifierType = Int
-  typealias ItemIdentifierType = Int
+final class CountingListView<SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable>: DiffableListView
+{
   var rows = 0
 
-  func reloadData(_ content: some ListContent<Int, Int>) {}
+  func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {}
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, animated: Bool, content: some ListContent<Int, Int>
+    _ batch: BatchUpdate, animated: Bool,
+    content: some ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
     rows += batch.insertedItems.count + batch.deletedItems.count
   }

@@ -10,6 +10,12 @@ struct Options {
   var record = false
   var smoke = false
   var chart: String?
+  /// `--input FILE`: run the input scenarios on the file's tree instead of the registry.
+  var input: String?
+  /// `--format`: the form of the `--input` file (detected when nil).
+  var format: InputFormat?
+  /// `--seed`: the seed of the input scenarios' generated edits.
+  var seed: UInt64?
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
@@ -56,9 +62,23 @@ struct Options {
       case "--smoke":
         try flag()
         options.smoke = true
+      case "--input":
+        guard options.input == nil else { throw UsageError(message: "--input given twice") }
+        options.input = try value()
+      case "--format":
+        options.format = try inputFormat(try value())
+      case "--seed":
+        let text = try value()
+        guard let seed = UInt64(text) else {
+          throw UsageError(message: "--seed needs a whole number from 0 to 2^64 - 1, not '\(text)'")
+        }
+        options.seed = seed
       case "--scenario":
         let prefix = try value()
-        guard registry.contains(where: { $0.name.hasPrefix(prefix) }) else {
+        guard
+          registry.contains(where: { $0.name.hasPrefix(prefix) })
+            || InputScenarios.names.contains(where: { $0.hasPrefix(prefix) })
+        else {
           throw UsageError(message: "no scenario name starts with '\(prefix)' (see --list)")
         }
         options.scenarios.append(prefix)
@@ -89,6 +109,7 @@ struct Options {
     if options.smoke && options.record {
       throw UsageError(message: "--record stores a full run: drop --smoke")
     }
+    try checkInput(options)
     return options
   }
 
@@ -124,10 +145,19 @@ struct Options {
     return nil
   }
 
+  /// `--format`'s value.
+  static func inputFormat(_ text: String) throws(UsageError) -> InputFormat {
+    guard let format = InputFormat(rawValue: text) else {
+      throw UsageError(
+        message: "--format is one of "
+          + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(text)'")
+    }
+    return format
+  }
+
   /// The scenarios selected, in registry order.
   var selected: [Scenario] {
-    guard !scenarios.isEmpty else { return registry }
-    return registry.filter { scenario in scenarios.contains { scenario.name.hasPrefix($0) } }
+    selecting(registry)
   }
 
   /// The sizes `scenario` runs at.
