@@ -71,9 +71,10 @@ enum DataSourceScenarios {
 }
 
 /// A list view that only counts the rows each batch touches.
-final class CountingListView<SectionIdentifierType: Hashable & Sendable,
-  ItemIdentifierType: Hashable & Sendable>: DiffableListView
-{
+final class CountingListView<
+  SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+>: DiffableListView {
   var rows = 0
 
   func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {}

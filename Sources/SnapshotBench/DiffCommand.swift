@@ -103,7 +103,8 @@ enum DiffCommand {
         to: new.input, verbose: arguments.verbose, repeats: arguments.repeats)
     else {
       throw InputError(
-        arguments.new, "its identifiers (\(new.input.kinds.description)) cannot be compared "
+        arguments.new,
+        "its identifiers (\(new.input.kinds.description)) cannot be compared "
           + "with \(arguments.old)'s (\(old.input.kinds.description))")
     }
     return report
@@ -217,8 +218,9 @@ extension InputTree {
         line("inserted items", batch.insertedItems.map { item($0, in: new) }),
         line(
           "moved items",
-          batch.movedItems.map { "\($0.source)->\($0.destination) " + item($0.source, in: old) }
-        ),
+          batch.movedItems.map {
+            "\($0.source)->\($0.destination) \(old[$0.source.section].items[$0.source.item])"
+          }),
         line("reloaded items", batch.reloadedItems.map { item($0, in: old) }),
         line("reconfigured items", batch.reconfiguredItems.map { item($0, in: new) }),
       ].compactMap { $0 }

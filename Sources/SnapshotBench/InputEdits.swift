@@ -141,7 +141,8 @@ enum InputEdit: CaseIterable, Sendable {
       done.inserts > 0 ? "\(Format.count(done.inserts)) inserted" : nil,
       done.moves > 0 ? "\(Format.count(done.moves)) moved" : nil,
     ].compactMap { $0 }
-    let detail = (parts.isEmpty ? "no change possible" : parts.joined(separator: ", "))
+    let detail =
+      (parts.isEmpty ? "no change possible" : parts.joined(separator: ", "))
       + " (--seed \(seed))"
     return Outcome(forests: forests, changedSections: changed, detail: detail)
   }

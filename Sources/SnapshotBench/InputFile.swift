@@ -32,7 +32,7 @@ enum InputFile {
     /// What `--input` and `diff` print on stderr.
     var description: String {
       "\(input.file): \(detected ? "detected" : "read as") \(input.format.title)"
-        + "\(detected ? " (--format \(input.format.rawValue))" : ""); \(input.summary)"
+        + "\(detected ? ", --format \(input.format.rawValue)" : ""); \(input.summary)"
     }
   }
 
@@ -71,7 +71,9 @@ enum InputFile {
         itemsAreIntegers: items.allSatisfy { isInteger(document.nodes[$0].value) }))
     // String identifiers: numbers among them are read as their text.
     var rewritten = false
-    for (nodes, integers) in [(sections, kinds.sectionsAreIntegers), (items, kinds.itemsAreIntegers)]
+    for (nodes, integers) in [
+      (sections, kinds.sectionsAreIntegers), (items, kinds.itemsAreIntegers),
+    ]
     where !integers {
       for node in nodes {
         guard case .number(let text) = document.nodes[node].value else { continue }
@@ -182,12 +184,9 @@ enum InputFile {
     case .dataCorrupted(let context):
       return "\(path(context.codingPath)): \(context.debugDescription)"
     case .keyNotFound(let key, let context):
-      return "\(path(context.codingPath + [key])): missing (wrong shape for the form)"
-    case .typeMismatch(let type, let context):
-      return "\(path(context.codingPath)): expected \(type) (wrong shape for the form): "
-        + context.debugDescription
-    case .valueNotFound(let type, let context):
-      return "\(path(context.codingPath)): expected \(type), found null"
+      return "\(path(context.codingPath + [key])): wrong shape: the key is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(path(context.codingPath)): wrong shape: \(context.debugDescription)"
     @unknown default:
       return "\(error)"
     }

@@ -213,7 +213,8 @@ extension InputTree {
           }
           let grown = batch.insertedItems.count - batch.deletedItems.count
           return grown == new.numberOfItems - old.numberOfItems
-            ? nil : "inserts minus deletes is \(grown), the rows grew by "
+            ? nil
+            : "inserts minus deletes is \(grown), the rows grew by "
               + "\(new.numberOfItems - old.numberOfItems)"
         })
     }
