@@ -198,7 +198,36 @@ struct Options {
                            that everything runs and that every result checks out (CI).
       --chart FILE.svg     Also write an SVG chart of time per item against size (log-log,
                            one line per charted scenario).
+      --input FILE         Measure your own tree instead of the standard suite, at its own
+                           size: building it (append(_:to:) parent by parent), index(of:)
+                           and visibleItems of every item, expand + collapse through the
+                           data source of the 3 parents with the most descendants, and
+                           diffs and data-source applies after generated edits (one item
+                           inserted, one leaf deleted, one leaf moved; 1 % and 10 % of the
+                           items changed, a third each deleted, inserted, moved). Same
+                           tables and --json as the suite; scenarios are named input/...
+                           FILE is the Codable form of a DiffableDataSourceSectionSnapshot
+                           (items, levels, expanded), a DiffableDataSourceSnapshot
+                           (sections, items) or a SectionedOutline (sections, snapshots),
+                           or any JSON document, read as `outline` reads it (objects and
+                           arrays are parents, items named by JSON Pointer). Identifiers
+                           are Int when every one in the file is an integer, else String.
+                           A file that cannot be read: one line naming it and where (line
+                           and column, or the coding path), exit status 2.
+      --format FORM        The form of the --input file: section, sectioned, outline or
+                           json. Default: detected from the top-level keys, and printed.
+      --seed N             The seed of --input's generated edits (default 1, printed).
       -h, --help           Show this help.
+
+    Commands:
+      diff OLD.json NEW.json [--verbose]
+                           The single batch between two files read as --input reads
+                           them (section and item inserts, deletes, moves, reloads,
+                           reconfigures; --verbose lists the index paths), the moves and
+                           reloads it says as delete + insert, the staged form's stages,
+                           the fewest moves possible (longest increasing subsequences,
+                           computed independently) beside the engine's, and the time of
+                           the diff and of a data-source apply. See diff --help.
 
     Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error.
     Build in release mode: a debug build is many times slower and says so in its output.
