@@ -21,12 +21,7 @@ enum DiffCommand {
     var files: [String] = []
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
-      }
+      let (name, inline) = Options.split(argument)
       func value() throws(Options.UsageError) -> String {
         if let inline { return inline }
         guard let next = rest.popFirst() else {

@@ -123,7 +123,9 @@ extension InputTree {
         ranked.append((count, section, node))
       }
     }
-    ranked.sort { $0.descendants > $1.descendants }
+    ranked.sort {
+      ($0.descendants, -$0.section, -$0.node) > ($1.descendants, -$1.section, -$1.node)
+    }
     return ranked.prefix(InputScenarios.expandedParents).enumerated().map { rank, pick in
       let forest = forests[pick.section]
       let parent = forest.ids[pick.node]
@@ -139,46 +141,12 @@ extension InputTree {
         let expanded = forest.snapshot(expanded: true)
         var collapsed = expanded
         collapsed.collapse([parent])
-        let view = CountingListView<SectionID, ItemID>()
-        let source = DiffableDataSource<SectionID, ItemID>(listView: view)
-        source.apply(collapsed, to: section, animatingDifferences: false, expansion: .useSnapshot)
-        // One untimed round, so that the data source no longer shares storage with the
-        // snapshots the baseline applies.
-        try! source.expand(parent)
-        try! source.collapse(parent)
-        let reapplied = DiffableDataSource<SectionID, ItemID>(listView: view)
-        reapplied.apply(
-          collapsed, to: section, animatingDifferences: false, expansion: .useSnapshot)
-        return Trial(
-          items: descendants,
+        return DataSourceScenarios.expandCollapseTrial(
+          section: section, parent: parent, collapsed: collapsed, expanded: expanded,
+          descendants: descendants,
           detail: "\(Format.count(descendants)) descendants of \(parent) in a section of "
             + "\(Format.count(expanded.count)) rows",
-          measured: Operation("expand + collapse") {
-            view.rows = 0
-            try! source.expand(parent)
-            try! source.collapse(parent)
-            return view.rows
-          },
-          baselines: [
-            Baseline(
-              Operation("apply section snapshot ×2") {
-                view.rows = 0
-                reapplied.apply(expanded, to: section, expansion: .useSnapshot)
-                reapplied.apply(collapsed, to: section, expansion: .useSnapshot)
-                return view.rows
-              },
-              whenFaster: "expand and collapse touch only the rows that appear or disappear; "
-                + "a whole apply diffs and rebuilds every row of the section")
-          ],
-          notes: ["per item = per row that appears and disappears"],
-          verify: {
-            view.rows = 0
-            try! source.expand(parent)
-            let inserted = view.rows
-            try! source.collapse(parent)
-            return inserted == descendants
-              ? nil : "expanding showed \(inserted) rows, expected \(descendants)"
-          })
+          notes: ["per item = per row that appears and disappears"])
       }
     }
   }

@@ -29,13 +29,7 @@ struct Options {
     var options = Options()
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-      // `--name=value` and `--name value` both work.
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
+      let (name, inlineValue) = split(argument)
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = rest.popFirst(), !next.hasPrefix("--") else {
@@ -111,6 +105,15 @@ struct Options {
     }
     try checkInput(options)
     return options
+  }
+
+  /// `--name=value` as its name and value; any other argument as itself and nil (so that
+  /// `--name=value` and `--name value` both work).
+  static func split(_ argument: String) -> (name: String, inlineValue: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
   private static func integer(_ name: String, _ text: String, in range: ClosedRange<Int>)
