@@ -167,12 +167,15 @@ extension InputTree {
         + "\(count(old.numberOfItems, "row")) → \(count(new.numberOfSections, "section")), "
         + "\(count(new.numberOfItems, "row"))",
       "single batch:",
-      "  sections: \(single.insertedSections.count) inserted, "
-        + "\(single.deletedSections.count) deleted, \(single.movedSections.count) moved, "
-        + "\(single.reloadedSections.count) reloaded",
-      "  items:    \(single.insertedItems.count) inserted, \(single.deletedItems.count) deleted, "
-        + "\(single.movedItems.count) moved, \(single.reloadedItems.count) reloaded, "
-        + "\(single.reconfiguredItems.count) reconfigured",
+      "  sections: \(Format.count(single.insertedSections.count)) inserted, "
+        + "\(Format.count(single.deletedSections.count)) deleted, "
+        + "\(Format.count(single.movedSections.count)) moved, "
+        + "\(Format.count(single.reloadedSections.count)) reloaded",
+      "  items:    \(Format.count(single.insertedItems.count)) inserted, "
+        + "\(Format.count(single.deletedItems.count)) deleted, "
+        + "\(Format.count(single.movedItems.count)) moved, "
+        + "\(Format.count(single.reloadedItems.count)) reloaded, "
+        + "\(Format.count(single.reconfiguredItems.count)) reconfigured",
       "  said as delete + insert: \(count(staged.moveCount - single.moveCount, "move")), "
         + "\(count(stagedReloads - singleReloads, "reload"))",
       "staged form: \(count(staged.stages.count, "stage"))"
