@@ -82,13 +82,30 @@ enum InputEdit: CaseIterable, Sendable {
       }
       return (low, index - starts[low])
     }
-    /// A random leaf not yet deleted or moved.
+    /// A random leaf not yet deleted or moved: a few random picks, then (for trees with few
+    /// leaves, like a chain) a draw from the list of every leaf.
+    var leaves: [(section: Int, node: Int)]?
     func leaf() -> (section: Int, node: Int)? {
-      for _ in 0..<1_000 {
-        guard let (section, node) = pick() else { return nil }
-        if forests[section].children[node].isEmpty && !touched[section].contains(node) {
-          return (section, node)
+      func usable(_ section: Int, _ node: Int) -> Bool {
+        forests[section].children[node].isEmpty && !touched[section].contains(node)
+      }
+      if leaves == nil {
+        for _ in 0..<64 {
+          guard let (section, node) = pick() else { return nil }
+          if usable(section, node) { return (section, node) }
         }
+        leaves = original.indices.flatMap { section in
+          original[section].children.indices.lazy.filter {
+            original[section].children[$0].isEmpty
+          }.map { (section, $0) }
+        }
+      }
+      while let count = leaves?.count, count > 0 {
+        let index = generator.below(count)
+        let candidate = leaves![index]
+        leaves!.swapAt(index, count - 1)
+        leaves!.removeLast()
+        if usable(candidate.section, candidate.node) { return candidate }
       }
       return nil
     }

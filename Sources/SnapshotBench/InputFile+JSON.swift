@@ -9,9 +9,12 @@ extension InputFile {
   /// scalar document is one item. Each item is identified by its JSON Pointer (RFC 6901,
   /// e.g. `/users/3/name`), which stays the same from one version of a file to the next.
   ///
-  /// Throws for an object with the same key twice (two items with one pointer). O(n).
+  /// Throws for an object with the same key twice (two items with one pointer), and for a
+  /// document so deep that its pointers would take more than `pointerLimit` bytes.
+  /// O(n + the pointers' bytes).
   static func jsonTree<SectionID: InputIdentifier>(
-    _ document: JSONDocument, file: String, section _: SectionID.Type
+    _ document: JSONDocument, file: String, section _: SectionID.Type,
+    pointerLimit: Int = maximumPointerBytes
   ) throws(InputError) -> InputTree<SectionID, String> {
     let nodes = document.nodes
     var pointers = [String](repeating: "", count: nodes.count)
@@ -19,6 +22,7 @@ extension InputFile {
     var children = [[Int]](repeating: [], count: nodes.count)
     var seen = Set<String>(minimumCapacity: nodes.count)
     var values: [String: String] = [:]
+    var pointerBytes = 0
     for index in nodes.indices.dropFirst() {
       let node = nodes[index]
       // The parser's documents are in preorder: a parent comes first. Anything else is
@@ -30,6 +34,16 @@ extension InputFile {
         ? escape(node.key ?? "") : String(childCount[parent])
       childCount[parent] += 1
       let pointer = pointers[parent] + "/" + step
+      // A deep document's pointers grow with depth: a chain of a million arrays would need
+      // ~10^12 bytes of them. Refuse instead of running out of memory.
+      pointerBytes += pointer.utf8.count
+      guard pointerBytes <= pointerLimit else {
+        throw InputError(
+          file,
+          "\(String(pointer.prefix(40)))…: nested too deeply to name every item by its JSON "
+            + "Pointer (the pointers would take over \(Format.bytes(pointerLimit))); "
+            + "give it in a Codable form (--format section) instead")
+      }
       if !seen.insert(pointer).inserted {
         throw InputError(
           file,
@@ -70,6 +84,9 @@ extension InputFile {
     outline.setSnapshot(tree, for: .onlySection)
     return InputTree(file: file, format: .json, outline: outline, values: values)
   }
+
+  /// The most bytes the JSON Pointers of one plain JSON document may take.
+  static let maximumPointerBytes = 1 << 30
 
   /// A key as a JSON Pointer step: `~` as `~0`, `/` as `~1`.
   static func escape(_ key: String) -> String {

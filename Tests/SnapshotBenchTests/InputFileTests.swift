@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 import Snapshot
 import Testing
 
@@ -133,6 +134,16 @@ final class TemporaryFiles {
     // Every message is one line.
     let long = try message("multi.json", #"{"items": [1], "levels": [0], "expanded": [5]}"#)
     #expect(long?.contains("\n") == false)
+  }
+
+  @Test func tooDeepForPointersIsRefused() throws {
+    let document = try JSONParser.parse(Array(("[[[[[[[[[[" + "]]]]]]]]]]").utf8))
+    #expect(throws: InputError.self) {
+      try InputFile.jsonTree(document, file: "deep.json", section: Int.self, pointerLimit: 20)
+    }
+    let tree = try InputFile.jsonTree(
+      document, file: "deep.json", section: Int.self, pointerLimit: 1_000)
+    #expect(tree.itemCount == 9)
   }
 
   @Test func diffPrintsTheBatchAgainstTheFewestMoves() throws {

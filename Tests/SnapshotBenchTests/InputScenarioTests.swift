@@ -50,4 +50,16 @@ import Testing
           new: [.init(0, items: moved[0].depthFirstIDs)]) == 1, "seed \(seed)")
     }
   }
+
+  @Test func editsFindTheLeavesOfAChain() {
+    var chain = DiffableDataSourceSectionSnapshot<Int>()
+    chain.append([0])
+    for item in 1..<2_000 { chain.append([item], to: item - 1) }
+    let forests = [InputForest(chain)]
+    let deleted = InputEdit.delete.apply(to: forests, seed: 3)
+    #expect(deleted.detail == "1 deleted (--seed 3)")
+    #expect(deleted.forests[0].depthFirstIDs == Array(0..<1_999))
+    let moved = InputEdit.move.apply(to: forests, seed: 3)
+    #expect(moved.detail == "1 moved (--seed 3)")
+  }
 }
