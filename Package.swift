@@ -12,22 +12,28 @@ let package = Package(
     .executable(name: "snapshot-bench", targets: ["snapshot-bench"]),
     // A terminal outline browser and editor for directories and JSON, driven by the data source.
     .executable(name: "outline", targets: ["outline"]),
+    // The outline's internals (JSON parser and writer, key decoder, script reader), for the
+    // fuzz package (`Fuzz/`) and the benchmark tool: not API, no stability promised.
+    .library(name: "OutlineCore", targets: ["OutlineCore"]),
   ],
   targets: [
     .target(name: "Snapshot"),
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
-    // The benchmark command as a library, so that its tests link it without the executable.
-    .target(name: "SnapshotBench", dependencies: ["Snapshot"]),
+    // The benchmark command as a library, so that its tests link it without the executable;
+    // `--input` and `diff` read JSON with the outline's strict parser (line and column).
+    .target(name: "SnapshotBench", dependencies: ["Snapshot", "OutlineCore"]),
     // Allocation (malloc interposer) and instruction counters, linked into the bench executable
     // only: never into a library or a test (sanitizers bring their own malloc).
     .target(name: "BenchCounters"),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
-    .executableTarget(name: "outline", dependencies: ["Snapshot"]),
+    .target(name: "OutlineCore"),
+    .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
-    .testTarget(name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot"]),
-    .testTarget(name: "OutlineTests", dependencies: ["outline", "Snapshot"]),
+    .testTarget(
+      name: "SnapshotBenchTests", dependencies: ["SnapshotBench", "Snapshot", "OutlineCore"]),
+    .testTarget(name: "OutlineTests", dependencies: ["outline", "OutlineCore", "Snapshot"]),
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),

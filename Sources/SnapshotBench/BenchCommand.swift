@@ -38,6 +38,7 @@ package enum BenchCommand {
   /// Runs `snapshot-bench` with `arguments` (without the program name) and exits; `probes`
   /// are the executable's allocation and instruction counters.
   package static func main(_ arguments: [String], probes: Probes = Probes()) -> Never {
+    if arguments.first == "diff" { DiffCommand.main(Array(arguments.dropFirst())) }
     let options: Options
     do {
       options = try Options.parse(arguments)
@@ -55,9 +56,11 @@ package enum BenchCommand {
     }
     let earlier = options.compareWith.map(CompareCommand.load)
 
+    // With --input, the scenarios of the file's tree (a bad file exits here with status 2).
+    let selected = options.input.map(options.inputScenarios) ?? options.selected
     if options.list {
-      let width = registry.map(\.name.count).max() ?? 0
-      for scenario in options.selected {
+      let width = selected.map(\.name.count).max() ?? 0
+      for scenario in selected {
         let sizes = scenario.sizes.map(Format.size).joined(separator: ", ")
         print("\(scenario.name.rightPadded(to: width))  [\(sizes)]")
         print(String(repeating: " ", count: width + 2) + scenario.summary)
@@ -83,7 +86,7 @@ package enum BenchCommand {
     }
 
     // Run.
-    let plan = options.selected.flatMap { scenario in
+    let plan = selected.flatMap { scenario in
       options.sizes(for: scenario).map { (scenario, $0) }
     }
     var policy = RepeatPolicy(fixed: options.repeats)

@@ -27,18 +27,33 @@ enum DataSourceScenarios {
     var expanded = collapsed
     expanded.expand([parent])
 
-    let view = CountingListView()
-    let source = DiffableDataSource<Int, Int>(listView: view)
-    source.apply(collapsed, to: 0, animatingDifferences: false)
+    return expandCollapseTrial(
+      section: 0, parent: parent, collapsed: collapsed, expanded: expanded,
+      descendants: descendants,
+      detail: "\(Format.count(size)) rows when open, the parent in the middle",
+      notes: ["per item = per row that appears and disappears (1,000); the section size grows"])
+  }
+
+  /// Expanding then collapsing `parent` through a data source showing `collapsed` as its
+  /// only section, each batch delivered to a list view, against applying `expanded` and
+  /// `collapsed` in turn. Per item = per row that appears and disappears.
+  static func expandCollapseTrial<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>(
+    section: SectionID, parent: ItemID, collapsed: DiffableDataSourceSectionSnapshot<ItemID>,
+    expanded: DiffableDataSourceSectionSnapshot<ItemID>, descendants: Int, detail: String,
+    notes: [String]
+  ) -> Trial {
+    let view = CountingListView<SectionID, ItemID>()
+    let source = DiffableDataSource<SectionID, ItemID>(listView: view)
+    source.apply(collapsed, to: section, animatingDifferences: false, expansion: .useSnapshot)
     // One untimed round, so that the data source's tree no longer shares storage with the
     // snapshots the baseline applies (the first expand copies it once).
     try! source.expand(parent)
     try! source.collapse(parent)
-    let reapplied = DiffableDataSource<Int, Int>(listView: view)
-    reapplied.apply(collapsed, to: 0, animatingDifferences: false)
+    let reapplied = DiffableDataSource<SectionID, ItemID>(listView: view)
+    reapplied.apply(collapsed, to: section, animatingDifferences: false, expansion: .useSnapshot)
+    let open = expanded.visibleItems.count
     return Trial(
-      items: descendants,
-      detail: "\(Format.count(size)) rows when open, the parent in the middle",
+      items: descendants, detail: detail,
       measured: Operation("expand + collapse") {
         view.rows = 0
         try! source.expand(parent)
@@ -49,37 +64,39 @@ enum DataSourceScenarios {
         Baseline(
           Operation("apply section snapshot ×2") {
             view.rows = 0
-            reapplied.apply(expanded, to: 0, expansion: .useSnapshot)
-            reapplied.apply(collapsed, to: 0, expansion: .useSnapshot)
+            reapplied.apply(expanded, to: section, expansion: .useSnapshot)
+            reapplied.apply(collapsed, to: section, expansion: .useSnapshot)
             return view.rows
           },
           whenFaster: "expand and collapse touch only the rows that appear or disappear "
             + "(O(k + log n) in the tree of rows); a whole apply diffs and rebuilds every row "
             + "of the section")
       ],
-      notes: ["per item = per row that appears and disappears (1,000); the section size grows"],
+      notes: notes,
       verify: {
         view.rows = 0
         try! source.expand(parent)
         let (inserted, shown) = (view.rows, source.numberOfItems(inSection: 0))
         try! source.collapse(parent)
-        return inserted == descendants && shown == roots + 1 + descendants
+        return inserted == descendants && shown == open
           ? nil
-          : "expanding showed \(inserted) rows (section \(shown)), expected \(descendants) of \(roots + 1 + descendants)"
+          : "expanding showed \(inserted) rows (section \(shown)), expected \(descendants) of \(open)"
       })
   }
 }
 
 /// A list view that only counts the rows each batch touches.
-final class CountingListView: DiffableListView {
-  typealias SectionIdentifierType = Int
-  typealias ItemIdentifierType = Int
+final class CountingListView<
+  SectionIdentifierType: Hashable & Sendable,
+  ItemIdentifierType: Hashable & Sendable
+>: DiffableListView {
   var rows = 0
 
-  func reloadData(_ content: some ListContent<Int, Int>) {}
+  func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {}
 
   func performBatchUpdates(
-    _ batch: BatchUpdate, animated: Bool, content: some ListContent<Int, Int>
+    _ batch: BatchUpdate, animated: Bool,
+    content: some ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
     rows += batch.insertedItems.count + batch.deletedItems.count
   }

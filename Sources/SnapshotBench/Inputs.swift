@@ -109,20 +109,8 @@ enum Floor {
   static func minimumMoves<ID: Hashable>(old: [ID], new: [ID]) -> Int {
     var newPosition = [ID: Int](minimumCapacity: new.count)
     for (position, id) in new.enumerated() { newPosition[id] = position }
-    var piles: [Int] = []
-    var common = 0
-    for id in old {
-      guard let position = newPosition[id] else { continue }
-      common += 1
-      var low = 0
-      var high = piles.count
-      while low < high {
-        let middle = (low + high) / 2
-        if piles[middle] < position { low = middle + 1 } else { high = middle }
-      }
-      if low == piles.count { piles.append(position) } else { piles[low] = position }
-    }
-    return common - piles.count
+    let positions = old.compactMap { newPosition[$0] }
+    return positions.count - longestIncreasingLength(positions)
   }
 }
 

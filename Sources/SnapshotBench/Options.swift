@@ -21,6 +21,12 @@ struct Options {
   var checkAllocationBaseline = false
   var updateAllocationBaseline = false
   var countAllocations = false
+  /// `--input FILE`: run the input scenarios on the file's tree instead of the registry.
+  var input: String?
+  /// `--format`: the form of the `--input` file (detected when nil).
+  var format: InputFormat?
+  /// `--seed`: the seed of the input scenarios' generated edits.
+  var seed: UInt64?
 
   static let sizeRange = 100...10_000_000
   static let repeatRange = 1...1_000
@@ -38,13 +44,7 @@ struct Options {
       options.compareFiles = []
     }
     while let argument = rest.popFirst() {
-      // `--name=value` and `--name value` both work.
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
+      let (name, inlineValue) = split(argument)
       func value() throws(UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard let next = rest.popFirst(), !next.hasPrefix("--") else {
@@ -80,9 +80,23 @@ struct Options {
       case "--count-allocations":
         try flag()
         options.countAllocations = true
+      case "--input":
+        guard options.input == nil else { throw UsageError(message: "--input given twice") }
+        options.input = try value()
+      case "--format":
+        options.format = try inputFormat(try value())
+      case "--seed":
+        let text = try value()
+        guard let seed = UInt64(text) else {
+          throw UsageError(message: "--seed needs a whole number from 0 to 2^64 - 1, not '\(text)'")
+        }
+        options.seed = seed
       case "--scenario":
         let prefix = try value()
-        guard registry.contains(where: { $0.name.hasPrefix(prefix) }) else {
+        guard
+          registry.contains(where: { $0.name.hasPrefix(prefix) })
+            || InputScenarios.names.contains(where: { $0.hasPrefix(prefix) })
+        else {
           throw UsageError(message: "no scenario name starts with '\(prefix)' (see --list)")
         }
         options.scenarios.append(prefix)
@@ -130,6 +144,7 @@ struct Options {
     }
     try options.checkComparison()
     try options.checkAllocationBaselineFlags()
+    try checkInput(options)
     return options
   }
 
@@ -172,6 +187,15 @@ struct Options {
     return value
   }
 
+  /// `--name=value` as its name and value; any other argument as itself and nil (so that
+  /// `--name=value` and `--name value` both work).
+  static func split(_ argument: String) -> (name: String, inlineValue: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
   private static func integer(_ name: String, _ text: String, in range: ClosedRange<Int>)
     throws(UsageError) -> Int
   {
@@ -204,10 +228,19 @@ struct Options {
     return nil
   }
 
+  /// `--format`'s value.
+  static func inputFormat(_ text: String) throws(UsageError) -> InputFormat {
+    guard let format = InputFormat(rawValue: text) else {
+      throw UsageError(
+        message: "--format is one of "
+          + InputFormat.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(text)'")
+    }
+    return format
+  }
+
   /// The scenarios selected, in registry order.
   var selected: [Scenario] {
-    guard !scenarios.isEmpty else { return registry }
-    return registry.filter { scenario in scenarios.contains { scenario.name.hasPrefix($0) } }
+    selecting(registry)
   }
 
   /// The sizes `scenario` runs at.
@@ -276,7 +309,36 @@ struct Options {
                            operation of the selected scenarios and sizes, after one warm-up
                            run each (what the baseline check runs, one scenario and size
                            per process).
+      --input FILE         Measure your own tree instead of the standard suite, at its own
+                           size: building it (append(_:to:) parent by parent), index(of:)
+                           and visibleItems of every item, expand + collapse through the
+                           data source of the 3 parents with the most descendants, and
+                           diffs and data-source applies after generated edits (one item
+                           inserted, one leaf deleted, one leaf moved; 1 % and 10 % of the
+                           items changed, a third each deleted, inserted, moved). Same
+                           tables and --json as the suite; scenarios are named input/...
+                           FILE is the Codable form of a DiffableDataSourceSectionSnapshot
+                           (items, levels, expanded), a DiffableDataSourceSnapshot
+                           (sections, items) or a SectionedOutline (sections, snapshots),
+                           or any JSON document, read as `outline` reads it (objects and
+                           arrays are parents, items named by JSON Pointer). Identifiers
+                           are Int when every one in the file is an integer, else String.
+                           A file that cannot be read: one line naming it and where (line
+                           and column, or the coding path), exit status 2.
+      --format FORM        The form of the --input file: section, sectioned, outline or
+                           json. Default: detected from the top-level keys, and printed.
+      --seed N             The seed of --input's generated edits (default 1, printed).
       -h, --help           Show this help.
+
+    Commands:
+      diff OLD.json NEW.json [--verbose]
+                           The single batch between two files read as --input reads
+                           them (section and item inserts, deletes, moves, reloads,
+                           reconfigures; --verbose lists the index paths), the moves and
+                           reloads it says as delete + insert, the staged form's stages,
+                           the fewest moves possible (longest increasing subsequences,
+                           computed independently) beside the engine's, and the time of
+                           the diff and of a data-source apply. See diff --help.
 
     Exit status: 0 on success; 1 when a result fails its check; 2 on a usage error, a file
     compare cannot read or an unreadable allocation baseline;

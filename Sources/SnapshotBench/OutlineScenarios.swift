@@ -80,32 +80,46 @@ enum OutlineScenarios {
     size: Int, name: String,
     query: @escaping (DiffableDataSourceSectionSnapshot<Int>, Int) -> Int
   ) -> Trial {
-    let plan = OutlinePlan(count: size)
-    let built = plan.buildExpanded()
-    let rows = built.visibleItems
-    let lookup = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
-    let leaf = rows.last!
+    queryTrial(
+      sections: [OutlinePlan(count: size).buildExpanded()],
+      detail: "rows in display order, caches invalid at the start", name: name, query: query)
+  }
+
+  /// A query of every item of every section (each fully expanded), each repeat on freshly
+  /// mutated copies, against a `Dictionary` lookup of each item's row.
+  static func queryTrial<ID: Hashable & Sendable>(
+    sections built: [DiffableDataSourceSectionSnapshot<ID>], detail: String, name: String,
+    query: @escaping (DiffableDataSourceSectionSnapshot<ID>, ID) -> Int
+  ) -> Trial {
+    let rows = built.map(\.visibleItems)
+    var lookup = [ID: Int](minimumCapacity: rows.reduce(0) { $0 + $1.count })
+    for section in rows { for (row, item) in section.enumerated() { lookup[item] = row } }
     var current = built
     return Trial(
-      items: size, detail: "rows in display order, caches invalid at the start",
+      items: lookup.count, detail: detail,
       measured: Operation(
         name,
         reset: {
           // A change and its undo: a new copy with invalid caches, like an app's next snapshot.
           current = built
-          current.expand([leaf])
-          current.collapse([leaf])
+          for index in current.indices {
+            guard let leaf = rows[index].last else { continue }
+            current[index].expand([leaf])
+            current[index].collapse([leaf])
+          }
         },
         body: {
           var sum = 0
-          for item in rows { sum &+= query(current, item) }
+          for (index, section) in rows.enumerated() {
+            for item in section { sum &+= query(current[index], item) }
+          }
           return sum
         }),
       baselines: [
         Baseline(
           Operation("Dictionary lookup") {
             var sum = 0
-            for item in rows { sum &+= lookup[item]! }
+            for section in rows { for item in section { sum &+= lookup[item]! } }
             return sum
           },
           whenFaster: "the snapshot's index stores 4-byte slots in its buckets and its "
@@ -113,18 +127,22 @@ enum OutlineScenarios {
             + "memory than a Dictionary<Int, Int> lookup")
       ],
       verify: {
-        stride(from: 0, to: rows.count, by: max(1, rows.count / 1000)).allSatisfy {
-          built.index(of: rows[$0]) == $0
-        } ? nil : "index(of:) disagrees with the row order of visibleItems"
+        for (index, section) in rows.enumerated() {
+          for row in stride(from: 0, to: section.count, by: max(1, section.count / 1000))
+          where built[index].index(of: section[row]) != row {
+            return "index(of:) disagrees with the row order of visibleItems"
+          }
+        }
+        return nil
       })
   }
 
   /// The baseline of builds: the same identifiers inserted one by one into a `Dictionary`
   /// (capacity not reserved: the snapshot does not know the final count either).
-  static func dictionaryInsert(_ identifiers: [Int]) -> Baseline {
+  static func dictionaryInsert<ID: Hashable>(_ identifiers: [ID]) -> Baseline {
     Baseline(
       Operation("Dictionary insert") {
-        var dictionary: [Int: Int] = [:]
+        var dictionary: [ID: Int] = [:]
         for (offset, identifier) in identifiers.enumerated() { dictionary[identifier] = offset }
         return dictionary.count
       },

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OutlineCore
 @testable import outline
 
 /// Valid documents parse to exactly the expected nodes; invalid ones fail with the expected

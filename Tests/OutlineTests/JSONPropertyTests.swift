@@ -1,5 +1,6 @@
 import Testing
 
+@testable import OutlineCore
 @testable import outline
 
 /// Seeded property tests (round trips, never trapping on arbitrary bytes) and the

@@ -1,3 +1,4 @@
+import OutlineCore
 import Testing
 
 @testable import outline

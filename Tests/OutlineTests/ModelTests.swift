@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 import Testing
 
 @testable import outline

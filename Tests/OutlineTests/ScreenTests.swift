@@ -1,4 +1,5 @@
 import Foundation
+import OutlineCore
 import Snapshot
 import Testing
 

@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// The command line: `outline [--check] [--script FILE] [--size COLUMNSxLINES] [PATH]`.
 struct Options: Equatable {
   /// The directory or JSON file to show (default: the current directory).

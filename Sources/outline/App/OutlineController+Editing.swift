@@ -1,3 +1,4 @@
+import OutlineCore
 import Snapshot
 
 /// Editing, as in seed 004: add a child, rename, edit a value, delete a subtree, move a row

@@ -1,3 +1,4 @@
+import OutlineCore
 import Snapshot
 
 /// The app: owns the model, the data source and the screen, and turns keys into data source

@@ -1,3 +1,5 @@
+import OutlineCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

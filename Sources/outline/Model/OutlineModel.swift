@@ -1,11 +1,4 @@
-/// What went wrong, in one line for the user ("outline: " is added in front).
-struct OutlineError: Error, Equatable, CustomStringConvertible {
-  /// The message.
-  var description: String
-
-  /// Wraps `description`. O(1).
-  init(_ description: String) { self.description = description }
-}
+import OutlineCore
 
 /// One node of the tree the outline shows: a directory entry or a JSON value.
 struct OutlineNode {

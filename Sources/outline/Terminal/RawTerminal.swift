@@ -1,3 +1,4 @@
+import OutlineCore
 import Synchronization
 
 #if canImport(Glibc)

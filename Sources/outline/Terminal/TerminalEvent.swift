@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// Something the terminal reported.
 enum TerminalEvent: Equatable, Sendable {
   /// The user pressed a key.

@@ -125,4 +125,38 @@ struct SectionedOutlineTests {
     }
     #expect(small.description == "S:\n  +* a\n    -* b\nT:")
   }
+
+  @Test func invariantsHoldThroughChangesAndCatchCorruption() throws {
+    #expect(outline._invariantViolation() == nil)
+    var edited = outline
+    edited.deleteSections(["Empty"])
+    edited.setSnapshot(DiffableDataSourceSectionSnapshot { "Empty" }, for: "Empty")
+    #expect(edited._invariantViolation() == nil)
+    edited._checkInvariants()
+
+    var twice = outline
+    twice.trees[2] = DiffableDataSourceSectionSnapshot { "Shiba" }
+    #expect(twice._invariantViolation() == "item Shiba is in sections Animals and Food")
+
+    var misindexed = outline
+    misindexed.indexOfSection["Food"] = 0
+    #expect(misindexed._invariantViolation() == "section Food at 2 is indexed at 0")
+
+    var unindexed = outline
+    unindexed.indexOfSection["Food"] = nil
+    #expect(unindexed._invariantViolation() == "section index holds 2 of 3 sections")
+
+    var treeless = outline
+    treeless.trees.removeLast()
+    #expect(treeless._invariantViolation() == "3 sections but 2 trees")
+
+    var nan = SectionedOutline<Double, Int> { SnapshotSection(1.0) { 1 } }
+    nan.sectionIDs[0] = .nan
+    #expect(nan._invariantViolation() == "section nan is not equal to itself")
+
+    let brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
+    brokenTree.trees[0].storage.tree.liveCount += 1
+    let message = try #require(brokenTree._invariantViolation())
+    #expect(message.hasPrefix("tree of section Animals: live count"))
+  }
 }

@@ -76,6 +76,9 @@ struct TypedPropertyTests {
           sections.map(RandomSection.init), items: \.flattened)
         declaredFlat._checkInvariants()
         keyedFlat._checkInvariants()
+        for built in [outline, declared, keyed] {
+          if let violation = built._invariantViolation() { return "outline: \(violation)" }
+        }
         if declared != outline { return "builder outline:\n\(declared)\nexpected:\n\(outline)" }
         if keyed != outline { return "key-path outline:\n\(keyed)\nexpected:\n\(outline)" }
         if declaredFlat != flat { return "builder snapshot \(declaredFlat) != \(flat)" }
@@ -109,6 +112,7 @@ struct TypedPropertyTests {
             isExpanded: \.expanded)
           let outlineData = try encoder.encode(outline)
           let outlineBack = try decoder.decode(SectionedOutline<Int, Int>.self, from: outlineData)
+          if let violation = outlineBack._invariantViolation() { return "decoded: \(violation)" }
           if outlineBack != outline { return "outline:\n\(outlineBack)\nexpected:\n\(outline)" }
           if try encoder.encode(outlineBack) != outlineData { return "outline not canonical" }
           for (_, tree) in zip(outline.sectionIdentifiers, sections.map(\.forest.imperative)) {

@@ -4,7 +4,7 @@
 /// not kept apart from the arrows and the editing keys (Ctrl-Up is ``up``); Ctrl with a letter
 /// is ``control(_:)``, except for the letters whose control byte is a key of its own: Ctrl-H
 /// (0x08) is ``backspace``, Ctrl-I (0x09) ``tab``, Ctrl-J (0x0A) and Ctrl-M (0x0D) ``enter``.
-enum Key: Hashable, Sendable {
+public enum Key: Hashable, Sendable {
   case up, down, left, right, enter, escape, backspace, tab, pageUp, pageDown, home, end, delete
   /// A printable character (ASCII or any other Unicode scalar, space included).
   case character(Character)
@@ -15,8 +15,8 @@ enum Key: Hashable, Sendable {
 extension Key {
   /// The keys that have a name of their own, with that name, in declaration order.
   ///
-  /// Complexity: O(1); the table is fixed.
-  static let namedKeys: [(key: Key, name: String)] = [
+  /// - Complexity: O(1); the table is fixed.
+  public static let namedKeys: [(key: Key, name: String)] = [
     (.up, "up"), (.down, "down"), (.left, "left"), (.right, "right"), (.enter, "enter"),
     (.escape, "escape"), (.backspace, "backspace"), (.tab, "tab"), (.pageUp, "pageup"),
     (.pageDown, "pagedown"), (.home, "home"), (.end, "end"), (.delete, "delete"),
@@ -33,8 +33,8 @@ extension Key {
   ///
   /// Returns nil for anything else (`""`, `"upp"`, `"ctrl-"`, `"ctrl-C"`, `"ab"`).
   ///
-  /// Complexity: O(n) in the length of `name`.
-  init?(name: String) {
+  /// - Complexity: O(n) in the length of `name`.
+  public init?(name: String) {
     if let named = Key.namedKeys.first(where: { $0.name == name }) {
       self = named.key
       return
@@ -64,8 +64,8 @@ extension Key {
   /// delivers name themselves the same way but may not read back: `.control("m")` is
   /// `ctrl-m`, which reads back as ``enter``; `.character("\t")` is a tab, which is no name.
   ///
-  /// Complexity: O(1).
-  var name: String {
+  /// - Complexity: O(1).
+  public var name: String {
     switch self {
     case .character(" "): return "space"
     case .character(let character): return String(character)
@@ -80,8 +80,8 @@ extension Key {
   /// in 0x01–0x1A ``control(_:)`` with their lowercase letter; 0x00 and 0x1C–0x1F (Ctrl-@,
   /// Ctrl-\, Ctrl-], Ctrl-^, Ctrl-_) are no keys.
   ///
-  /// Complexity: O(1).
-  static func controlByte(_ byte: UInt8) -> Key? {
+  /// - Complexity: O(1).
+  public static func controlByte(_ byte: UInt8) -> Key? {
     switch byte {
     case 0x08: return .backspace
     case 0x09: return .tab
@@ -95,8 +95,8 @@ extension Key {
   /// Whether a character may be a ``character(_:)`` key: it has no C0 control, DEL or C1
   /// control scalar in it.
   ///
-  /// Complexity: O(s) in the number of scalars of the character.
-  static func isPrintable(_ character: Character) -> Bool {
+  /// - Complexity: O(s) in the number of scalars of the character.
+  public static func isPrintable(_ character: Character) -> Bool {
     !character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
   }
 }

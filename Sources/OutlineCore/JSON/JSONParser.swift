@@ -2,7 +2,7 @@
 // an explicit stack, so nesting depth is limited only by memory, never by the call stack.
 
 /// Parses JSON text into a `JSONDocument`, with errors that say where and what.
-enum JSONParser {
+public enum JSONParser {
   /// Parses RFC 8259 JSON (strict: no comments, no trailing commas, no NaN, no leading zeros,
   /// no single quotes). Skips a leading UTF-8 BOM. Any top-level value is allowed (scalars
   /// too). Duplicate keys are kept, in order.
@@ -14,7 +14,7 @@ enum JSONParser {
   /// - Throws: `JSONSyntaxError` at the first error, with its line, column and message.
   /// - Complexity: O(n) time for n bytes; O(d) extra space beyond the result for nesting
   ///   depth d.
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
     var parser = Parser(bytes: bytes)
     do throws(Failure) {
       return try parser.parseDocument()
@@ -29,7 +29,7 @@ enum JSONParser {
   /// `JSONDocument.Value.number`.
   ///
   /// - Complexity: O(m) for m UTF-8 bytes of `text`.
-  static func isValidNumber(_ text: String) -> Bool {
+  public static func isValidNumber(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     let (end, complete) = scanNumber(bytes, from: 0)
     return complete && end == bytes.count

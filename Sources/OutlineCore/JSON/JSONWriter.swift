@@ -2,12 +2,12 @@
 // live on an explicit stack, so nesting depth is limited only by memory.
 
 /// Writes a `JSONDocument` as JSON text.
-enum JSONWriter {
+public enum JSONWriter {
   /// The deepest level whose containers are written one member or element per line.
   /// Containers nested deeper are written on a single line (`[1, {"a": 2}]`), since
   /// indentation grows with depth: a million nested arrays, fully indented, would take about
   /// 10^12 bytes; this way they take about 2 MB.
-  static let maxIndentedDepth = 64
+  public static let maxIndentedDepth = 64
 
   /// Serializes `document`: 2-space indentation, `"key": value`, one member/element per
   /// line, empty containers as `{}` / `[]`, a final newline. Containers deeper than
@@ -24,7 +24,7 @@ enum JSONWriter {
   /// written as `""`. An empty document writes no bytes.
   ///
   /// - Complexity: O(n + s) for n nodes and s bytes of output.
-  static func write(_ document: JSONDocument) -> [UInt8] {
+  public static func write(_ document: JSONDocument) -> [UInt8] {
     let nodes = document.nodes
     let count = nodes.count
     guard count > 0 else { return [] }
@@ -115,7 +115,7 @@ enum JSONWriter {
   /// Appends `string` as a quoted, escaped JSON string.
   ///
   /// - Complexity: O(m) for m UTF-8 bytes.
-  static func appendString(_ string: String, to out: inout [UInt8]) {
+  public static func appendString(_ string: String, to out: inout [UInt8]) {
     out.append(Text.quote)
     for byte in string.utf8 {
       switch byte {

@@ -6,10 +6,10 @@
 ///
 /// Being flat, the synthesized `==` and the destruction of a document never recurse, however
 /// deeply the JSON is nested.
-struct JSONDocument: Equatable, Sendable {
+public struct JSONDocument: Equatable, Sendable {
   /// The value of one node. Containers carry no payload: their members or elements are the
   /// nodes whose `parent` is the container.
-  enum Value: Equatable, Sendable {
+  public enum Value: Equatable, Sendable {
     /// An object; its members are the child nodes, each with a `key`.
     case object
     /// An array; its elements are the child nodes.
@@ -26,15 +26,29 @@ struct JSONDocument: Equatable, Sendable {
   }
 
   /// One value of the document, with its member name and the index of its parent.
-  struct Node: Equatable, Sendable {
+  public struct Node: Equatable, Sendable {
     /// The member name when the parent is an object; nil for array elements and the root.
-    var key: String?
+    public var key: String?
     /// The node's value.
-    var value: Value
+    public var value: Value
     /// The index in `nodes` of the parent, -1 for the root.
-    var parent: Int
+    public var parent: Int
+
+    /// A node with its member name, value and parent index.
+    ///
+    /// - Complexity: O(1).
+    public init(key: String?, value: Value, parent: Int) {
+      self.key = key
+      self.value = value
+      self.parent = parent
+    }
   }
 
   /// The nodes in preorder; `nodes[0]` is the root. Never empty for a parsed document.
-  var nodes: [Node]
+  public var nodes: [Node]
+
+  /// A document of `nodes`, in preorder.
+  ///
+  /// - Complexity: O(1).
+  public init(nodes: [Node]) { self.nodes = nodes }
 }

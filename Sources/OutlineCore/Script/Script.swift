@@ -2,23 +2,23 @@
 /// `type TEXT` types each character of TEXT, `screen` prints the screen at that point, and
 /// `resize COLUMNSxLINES` changes the screen size. Blank lines and lines starting with `#`
 /// are skipped.
-struct Script {
+public struct Script: Sendable {
   /// One step.
-  enum Step: Equatable {
+  public enum Step: Equatable, Sendable {
     case key(Key)
     case printScreen
     case resize(columns: Int, lines: Int)
   }
 
   /// The steps, each with its line number.
-  var steps: [(line: Int, step: Step)]
+  public var steps: [(line: Int, step: Step)]
 
   /// Parses the text of a script file named `name` (for messages).
   ///
   /// - Throws: ``OutlineError`` "NAME:LINE: unknown key name 'X'" for a line that is no key
   ///   name or command.
   /// - Complexity: O(text).
-  init(parsing text: String, name: String) throws(OutlineError) {
+  public init(parsing text: String, name: String) throws(OutlineError) {
     steps = []
     for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     {

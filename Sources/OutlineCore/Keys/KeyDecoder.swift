@@ -21,7 +21,7 @@
 /// and then calls ``flush()``.
 ///
 /// The decoder keeps a constant amount of state, however long a sequence is.
-struct KeyDecoder {
+public struct KeyDecoder {
   /// Where the decoder is within a sequence.
   private enum State {
     /// Between keys.
@@ -58,20 +58,20 @@ struct KeyDecoder {
   private var state = State.ground
 
   /// Creates a decoder with nothing buffered.
-  init() {}
+  public init() {}
 
   /// True while a lone `ESC` or an incomplete sequence (escape or UTF-8) is buffered.
   ///
-  /// Complexity: O(1).
-  var isPending: Bool {
+  /// - Complexity: O(1).
+  public var isPending: Bool {
     if case .ground = state { return false }
     return true
   }
 
   /// Feeds bytes; returns the keys they complete, in order.
   ///
-  /// Complexity: O(n) in the number of bytes.
-  mutating func feed(_ bytes: [UInt8]) -> [Key] {
+  /// - Complexity: O(n) in the number of bytes.
+  public mutating func feed(_ bytes: [UInt8]) -> [Key] {
     var keys: [Key] = []
     for byte in bytes {
       consume(byte, into: &keys)
@@ -82,8 +82,8 @@ struct KeyDecoder {
   /// Resolves what is buffered: a lone `ESC` becomes ``Key/escape``; an incomplete sequence is
   /// dropped. Afterwards nothing is pending.
   ///
-  /// Complexity: O(1).
-  mutating func flush() -> [Key] {
+  /// - Complexity: O(1).
+  public mutating func flush() -> [Key] {
     defer { state = .ground }
     if case .escape = state { return [.escape] }
     return []
@@ -94,7 +94,7 @@ struct KeyDecoder {
   /// A byte that cannot continue the current sequence ends it (dropped) and is read again
   /// from the ground state, so a key typed after a broken sequence is not lost.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   private mutating func consume(_ byte: UInt8, into keys: inout [Key]) {
     switch state {
     case .ground:
@@ -181,7 +181,7 @@ struct KeyDecoder {
 
   /// Reads one byte from the ground state.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   private mutating func consumeInGround(_ byte: UInt8, into keys: inout [Key]) {
     switch byte {
     case 0x1B:
@@ -209,7 +209,7 @@ struct KeyDecoder {
   /// Modifier parameters are ignored: `ESC [ 1 ; 5 A` is ``Key/up``, `ESC [ 3 ; 2 ~` is
   /// ``Key/delete``.
   ///
-  /// Complexity: O(1).
+  /// - Complexity: O(1).
   private static func key(final: UInt8, of sequence: Sequence) -> Key? {
     guard !sequence.isForeign else { return nil }
     switch final {
