@@ -38,6 +38,7 @@ extension DiffableDataSource {
       install(newSections, rows: newRows)
       deliver(update, animated: animatingDifferences)
     }
+    applyOrder.record(section: nil)
   }
 
   /// Shows `snapshot` without diffing: the list view reloads all its data. Sections keep
@@ -62,6 +63,7 @@ extension DiffableDataSource {
       install(newSections, rows: newRows)
       deliverReload()
     }
+    applyOrder.record(section: nil)
   }
 
   /// The section states and rows that show `snapshot`, keeping trees whose rows are
@@ -200,6 +202,7 @@ extension DiffableDataSource {
       }
       try show(tree, inSection: index, animated: animatingDifferences, .applyToSection)
     }
+    applyOrder.record(section: section)
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
