@@ -123,6 +123,7 @@ extension DiffableDataSource {
     sectionIndexes = [:]
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
+    dropPinsOfRemovedSections()
     rows.reset(sections: newRows)
   }
 
