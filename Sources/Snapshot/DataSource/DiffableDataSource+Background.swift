@@ -64,6 +64,48 @@ extension DiffableDataSource {
     }
   }
 
+  /// Makes `snapshot` the tree of `section` as
+  /// ``tryApply(_:to:animatingDifferences:expansion:)`` does, but diffs the section's rows off
+  /// the caller's actor, with the rules of ``applyInBackground(_:animatingDifferences:isolation:)``.
+  /// A later apply of the whole list or of the same section supersedes it; a section apply to
+  /// another section does not (it is a change meanwhile: the rows are diffed again).
+  ///
+  /// - Parameter isolation: the actor the data source is used from; the caller's by default.
+  /// - Complexity: on the caller's actor, O(m·s + r) per attempt for m items in `snapshot`,
+  ///   s sections and r rows the section shows (the misuse checks and reading the rows); the
+  ///   diff of the section's rows runs off it.
+  public func applyInBackground(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws(Error) -> BackgroundApplyOutcome {
+    let ticket = applyOrder.submit(section: section)
+    defer { applyOrder.finish() }
+    while true {
+      if Task.isCancelled { return .cancelled }
+      let stamp = stateStamp
+      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
+      guard let index = existing else {
+        // A new section: nothing to diff.
+        try performUpdate(.applyToSection) { () throws(Error) in
+          appendSection(section, tree: tree, animated: animatingDifferences)
+        }
+        return .applied
+      }
+      let (old, new, newRows) = layouts(showing: tree, inSection: index)
+      let result = await Self.diffOffActor(
+        from: old, to: new, marks: DiffMarks(), style: updateStyle, hook: _backgroundDiffHook)
+      if Task.isCancelled { return .cancelled }
+      if applyOrder.isSuperseded(ticket, section: section) { return .superseded }
+      guard stamp == stateStamp else { continue }
+      try performUpdate(.applyToSection) { () throws(Error) in
+        let update = try result.get(.applyToSection)
+        commit(tree, inSection: index, update, rows: newRows, animated: animatingDifferences)
+      }
+      return .applied
+    }
+  }
+
   /// What decides whether a diff computed earlier still describes the current state.
   @usableFromInline struct StateStamp: Equatable {
     @usableFromInline var revision: Int

@@ -7,12 +7,12 @@ import Testing
 /// replaced it or the task was cancelled. Each interleaving is fixed by holding the diff at a
 /// gate (the data source's test hook) while the test acts on the main actor.
 @MainActor
-@Suite("DiffableDataSource background applies")
+@Suite("DiffableDataSource background applies", .timeLimit(.minutes(1)))
 struct BackgroundApplyTests {
   typealias Source = DiffableDataSource<String, Int>
   typealias Outcome = Source.BackgroundApplyOutcome
 
-  final class Fixture {
+  @MainActor final class Fixture {
     let view = RecordingListView<String, Int>()
     let source = Source()
     let gates = BackgroundApplyGates()
@@ -34,8 +34,7 @@ struct BackgroundApplyTests {
     func submit(_ snapshot: DiffableDataSourceSnapshot<String, Int>, ticket: Int)
       -> Task<Outcome, any Error>
     {
-      let source = source
-      return Task { @MainActor in
+      return Task { @MainActor [source] in
         try await BackgroundApplyGates.$ticket.withValue(ticket) {
           try await source.applyInBackground(snapshot)
         }
@@ -45,8 +44,7 @@ struct BackgroundApplyTests {
     func submit(_ tree: DiffableDataSourceSectionSnapshot<Int>, to section: String, ticket: Int)
       -> Task<Outcome, any Error>
     {
-      let source = source
-      return Task { @MainActor in
+      return Task { @MainActor [source] in
         try await BackgroundApplyGates.$ticket.withValue(ticket) {
           try await source.applyInBackground(tree, to: section)
         }
@@ -165,9 +163,12 @@ struct BackgroundApplyTests {
     await fixture.gates.open(1)
     #expect(try await first.value == .applied)  // re-diffed: section B changed meanwhile
     #expect(await fixture.gates.arrivals(1) == 2)
-    #expect(fixture.rows == Self.flat([("A", [3, 2]), ("B", [4, 8, 9])]).layoutForTests)
-    // A later section apply to the same section, or a whole apply, supersedes.
-    let third = fixture.submit(a, to: "B", ticket: 3)
+    // Item 4 keeps its current expansion (collapsed): the default `.preserveCurrent`.
+    #expect(fixture.rows == Self.flat([("A", [3, 2]), ("B", [4])]).layoutForTests)
+    // A later section apply to the same section supersedes.
+    var c = DiffableDataSourceSectionSnapshot<Int>()
+    c.append([5, 4])
+    let third = fixture.submit(c, to: "B", ticket: 3)
     await fixture.gates.waitForArrivals(3)
     fixture.source.apply(b, to: "B")
     await fixture.gates.open(3)
@@ -184,7 +185,11 @@ struct BackgroundApplyTests {
     await fixture.gates.waitForArrivals(1)
     // Meanwhile item 20 lands in section B: the apply is re-checked at commit and refused.
     fixture.source.apply(
-      { var t = DiffableDataSourceSectionSnapshot<Int>(); t.append([4, 5, 20]); return t }(),
+      {
+        var t = DiffableDataSourceSectionSnapshot<Int>()
+        t.append([4, 5, 20])
+        return t
+      }(),
       to: "B")
     let before = fixture.rows
     await fixture.gates.open(1)
@@ -194,7 +199,8 @@ struct BackgroundApplyTests {
   }
 }
 
-extension DiffableDataSourceSnapshot where SectionIdentifierType == String, ItemIdentifierType == Int {
+extension DiffableDataSourceSnapshot
+where SectionIdentifierType == String, ItemIdentifierType == Int {
   /// The snapshot's sections and items as a layout, to compare with a view's rows.
   var layoutForTests: [LayoutSection<String, Int>] {
     sectionIdentifiers.map { LayoutSection($0, items: itemIdentifiers(inSection: $0)) }

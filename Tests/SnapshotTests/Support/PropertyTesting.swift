@@ -65,6 +65,7 @@ func checkProperty<Step>(
   base: UInt64,
   generate: (inout SeededGenerator) -> [Step],
   check: ([Step]) async -> String?,
+  isolation: isolated (any Actor)? = #isolation,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
   for seed in propertySeeds(count: count, base: base) {
