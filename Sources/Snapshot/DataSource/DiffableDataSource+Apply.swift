@@ -38,6 +38,7 @@ extension DiffableDataSource {
       install(newSections, rows: newRows)
       deliver(update, animated: animatingDifferences)
     }
+    applyOrder.record(section: nil)
   }
 
   /// Shows `snapshot` without diffing: the list view reloads all its data. Sections keep
@@ -62,6 +63,7 @@ extension DiffableDataSource {
       install(newSections, rows: newRows)
       deliverReload()
     }
+    applyOrder.record(section: nil)
   }
 
   /// The section states and rows that show `snapshot`, keeping trees whose rows are
@@ -160,47 +162,14 @@ extension DiffableDataSource {
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
   ) throws(Error) {
     try performUpdate(.applyToSection) { () throws(Error) in
-      try checkHeaderMode(headerMode(for: section), snapshot, section, .applyToSection)
-      let existing = sectionIndexes[section]
-      var tree = snapshot
-      var conflict: (ItemIdentifierType, SectionIdentifierType)?
-      var expand: [ItemIdentifierType] = []
-      var collapse: [ItemIdentifierType] = []
-      let current = existing.map { sections[$0].tree }
-      snapshot.storage.tree.forEachDescendant(of: -1) { slot in
-        guard conflict == nil else { return }
-        let node = snapshot.storage.tree.nodes[Int(slot)]
-        for (index, other) in sections.enumerated() where index != existing {
-          if other.tree.contains(node.item) { conflict = (node.item, other.id) }
-        }
-        if expansion == .preserveCurrent, let current,
-          let currentSlot = current.slot(of: node.item)
-        {
-          let wasExpanded = current.storage.tree.nodes[Int(currentSlot)].isExpanded
-          if wasExpanded != node.isExpanded {
-            if wasExpanded { expand.append(node.item) } else { collapse.append(node.item) }
-          }
-        }
-      }
-      if let (item, other) = conflict {
-        throw Error(.applyToSection, .itemInAnotherSection(item, other))
-      }
-      tree.expand(expand)
-      tree.collapse(collapse)
-      keepFold(of: &tree, section)
-      let newRows = shownRows(tree, section)
+      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
       guard let index = existing else {
-        // A new section, appended with its rows.
-        let index = sections.count
-        sections.append(SectionState(id: section, tree: tree))
-        sectionIndexes[section] = index
-        rows.appendSection()
-        rows.insert(newRows, at: 0, inSection: index)
-        deliver(BatchUpdate(insertedSections: [index]), animated: animatingDifferences)
+        appendSection(section, tree: tree, animated: animatingDifferences)
         return
       }
       try show(tree, inSection: index, animated: animatingDifferences, .applyToSection)
     }
+    applyOrder.record(section: section)
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
@@ -208,26 +177,96 @@ extension DiffableDataSource {
   @inlinable func show(
     _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
   ) throws(Error) {
-    let section = sections[index].id
-    let oldRows = rows.items(inSection: index)
+    let (old, new, newRows) = layouts(showing: tree, inSection: index)
+    let update = try self.update(from: old, to: new, operation)
+    commit(tree, inSection: index, update, rows: newRows, animated: animated)
+  }
+
+  /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
+  /// the fold kept), and the section's index if the data source has it; throws on misuse.
+  /// O(m·s) for m items in `snapshot` and s sections.
+  @inlinable func prepare(
+    _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
+  ) throws(Error) -> (SectionSnapshot, Int?) {
+    try checkHeaderMode(headerMode(for: section), snapshot, section, .applyToSection)
+    let existing = sectionIndexes[section]
+    var tree = snapshot
+    var conflict: (ItemIdentifierType, SectionIdentifierType)?
+    var expand: [ItemIdentifierType] = []
+    var collapse: [ItemIdentifierType] = []
+    let current = existing.map { sections[$0].tree }
+    snapshot.storage.tree.forEachDescendant(of: -1) { slot in
+      guard conflict == nil else { return }
+      let node = snapshot.storage.tree.nodes[Int(slot)]
+      for (index, other) in sections.enumerated() where index != existing {
+        if other.tree.contains(node.item) { conflict = (node.item, other.id) }
+      }
+      if expansion == .preserveCurrent, let current,
+        let currentSlot = current.slot(of: node.item)
+      {
+        let wasExpanded = current.storage.tree.nodes[Int(currentSlot)].isExpanded
+        if wasExpanded != node.isExpanded {
+          if wasExpanded { expand.append(node.item) } else { collapse.append(node.item) }
+        }
+      }
+    }
+    if let (item, other) = conflict {
+      throw Error(.applyToSection, .itemInAnotherSection(item, other))
+    }
+    tree.expand(expand)
+    tree.collapse(collapse)
+    keepFold(of: &tree, section)
+    return (tree, existing)
+  }
+
+  /// Appends `section` showing `tree`; the list view inserts it. O(rows of the section).
+  @inlinable func appendSection(
+    _ section: SectionIdentifierType, tree: SectionSnapshot, animated: Bool
+  ) {
     let newRows = shownRows(tree, section)
-    let update: Update
+    let index = sections.count
+    sections.append(SectionState(id: section, tree: tree))
+    sectionIndexes[section] = index
+    rows.appendSection()
+    rows.insert(newRows, at: 0, inSection: index)
+    deliver(BatchUpdate(insertedSections: [index]), animated: animated)
+  }
+
+  /// The layouts to diff when the section at `index` comes to show `tree` (the section alone
+  /// for one batch, see ``BatchUpdate/placed(inSection:)``; the whole list for stages), and
+  /// the rows it then shows. O(rows of the section), or O(n) for stages.
+  @inlinable func layouts(showing tree: SectionSnapshot, inSection index: Int) -> (
+    old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    rows: [ItemIdentifierType]
+  ) {
+    let section = sections[index].id
+    let newRows = shownRows(tree, section)
     if updateStyle == .singleBatch {
       // Only this section changes: diff its rows alone, then address the batch to it.
-      update = try self.update(
-        from: [LayoutSection(section, items: oldRows)],
-        to: [LayoutSection(section, items: newRows)], operation
-      ).placed(inSection: index)
-    } else {
-      // Stages carry whole layouts.
-      let old = layout
-      var new = old
-      new[index].items = newRows
-      update = try self.update(from: old, to: new, operation)
+      return (
+        [LayoutSection(section, items: rows.items(inSection: index))],
+        [LayoutSection(section, items: newRows)], newRows
+      )
     }
+    // Stages carry whole layouts.
+    let old = layout
+    var new = old
+    new[index].items = newRows
+    return (old, new, newRows)
+  }
+
+  /// Makes `tree` the tree of the section at `index`, and sends `update`, a diff of the
+  /// ``layouts(showing:inSection:)``. O(rows of the section + the update).
+  @inlinable func commit(
+    _ tree: SectionSnapshot, inSection index: Int, _ update: Update,
+    rows newRows: [ItemIdentifierType],
+    animated: Bool
+  ) {
+    let placed = updateStyle == .singleBatch ? update.placed(inSection: index) : update
     sections[index].tree = tree
     rows.replaceRows(inSection: index, with: newRows)
-    deliver(update, animated: animated)
+    deliver(placed, animated: animated)
   }
 }
 

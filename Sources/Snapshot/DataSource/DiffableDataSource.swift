@@ -83,6 +83,13 @@ public final class DiffableDataSource<
   /// them are present (a pin goes with its section).
   @usableFromInline var pinnedHeaderModes: Set<SectionIdentifierType> = []
   @usableFromInline var isUpdating = false
+  /// Counts updates, so that a background apply knows whether its diff is still current.
+  @usableFromInline var revision = 0
+  /// The order of applies, so that a background apply knows whether a later one replaced it.
+  @usableFromInline var applyOrder = ApplyOrder<SectionIdentifierType>()
+  /// Runs off the caller's actor after each background diff, before the result returns to the
+  /// actor: lets tests decide what happens meanwhile.
+  package var _backgroundDiffHook: (@Sendable () async -> Void)?
 
   /// Creates an empty data source that drives `listView`.
   ///
@@ -203,6 +210,7 @@ extension DiffableDataSource {
   ) throws(Error) -> Result {
     guard !isUpdating else { throw Error(operation, .reentrantUpdate) }
     isUpdating = true
+    revision &+= 1
     defer { isUpdating = false }
     return try body()
   }
@@ -213,7 +221,7 @@ extension DiffableDataSource {
   }
 
   /// What an apply sends the list view: one batch, or stages (see ``updateStyle``).
-  @usableFromInline enum Update {
+  @usableFromInline enum Update: Sendable {
     case batch(BatchUpdate)
     case stages(StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType>)
 

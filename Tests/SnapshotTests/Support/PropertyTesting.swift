@@ -46,61 +46,111 @@ func checkProperty<Step>(
   check: ([Step]) -> String?,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let seeds: [UInt64]
-  if let replay = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") {
-    seeds = [replay]
-  } else {
-    let streamBase = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_BASE") ?? base
-    var seeder = SeededGenerator(seed: streamBase)
-    seeds = (0..<count).map { _ in seeder.next() }
-  }
-  for seed in seeds {
+  for seed in propertySeeds(count: count, base: base) {
     var generator = SeededGenerator(seed: seed)
     let steps = generate(&generator)
     guard let failure = check(steps) else { continue }
-    let (shrunk, shrunkFailure) = shrink(steps, failure: failure, check: check)
-    let listing = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(
-      separator: "\n")
-    Issue.record(
-      """
-      Property '\(name)' failed. Replay with SNAPSHOT_PROPERTY_SEED=\(seed).
-      Shortest failing sequence found (\(shrunk.count) of \(steps.count) steps):
-      \(listing)
-      Failure: \(shrunkFailure)
-      """,
-      sourceLocation: sourceLocation
-    )
+    var shrinker = Shrinker(steps, failure: failure)
+    while let candidate = shrinker.nextCandidate() { shrinker.report(check(candidate)) }
+    recordPropertyFailure(name, seed, steps, shrinker, sourceLocation)
     return
   }
 }
 
-/// Removes chunks of steps (halves, quarters, ... single steps) while `check` still fails.
-func shrink<Step>(
-  _ steps: [Step],
-  failure: String,
-  check: ([Step]) -> String?
-) -> ([Step], String) {
-  var current = steps
-  var currentFailure = failure
-  var chunk = max(1, current.count / 2)
-  while chunk >= 1 {
-    var start = 0
-    var removedAny = false
-    while start < current.count {
-      var candidate = current
-      candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-      if let candidateFailure = check(candidate) {
-        current = candidate
-        currentFailure = candidateFailure
-        removedAny = true
-      } else {
-        start += chunk
+/// ``checkProperty(_:count:base:generate:check:sourceLocation:)`` for a property whose check
+/// awaits (the data source's background applies).
+func checkProperty<Step>(
+  _ name: String,
+  count: Int,
+  base: UInt64,
+  generate: (inout SeededGenerator) -> [Step],
+  check: ([Step]) async -> String?,
+  isolation: isolated (any Actor)? = #isolation,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  for seed in propertySeeds(count: count, base: base) {
+    var generator = SeededGenerator(seed: seed)
+    let steps = generate(&generator)
+    guard let failure = await check(steps) else { continue }
+    var shrinker = Shrinker(steps, failure: failure)
+    while let candidate = shrinker.nextCandidate() { shrinker.report(await check(candidate)) }
+    recordPropertyFailure(name, seed, steps, shrinker, sourceLocation)
+    return
+  }
+}
+
+/// The case seeds of a property: derived from `base`, or the one in `SNAPSHOT_PROPERTY_SEED`.
+func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
+  if let replay = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") { return [replay] }
+  let streamBase = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_BASE") ?? base
+  var seeder = SeededGenerator(seed: streamBase)
+  return (0..<count).map { _ in seeder.next() }
+}
+
+/// Records a failed property: the seed to replay, the shrunk steps and their failure.
+func recordPropertyFailure<Step>(
+  _ name: String, _ seed: UInt64, _ steps: [Step], _ shrinker: Shrinker<Step>,
+  _ sourceLocation: SourceLocation
+) {
+  let listing = shrinker.current.enumerated().map { "  \($0.offset): \($0.element)" }.joined(
+    separator: "\n")
+  Issue.record(
+    """
+    Property '\(name)' failed. Replay with SNAPSHOT_PROPERTY_SEED=\(seed).
+    Shortest failing sequence found (\(shrinker.current.count) of \(steps.count) steps):
+    \(listing)
+    Failure: \(shrinker.currentFailure)
+    """,
+    sourceLocation: sourceLocation
+  )
+}
+
+/// Removes chunks of steps (halves, quarters, ... single steps) while a check still fails: a
+/// state machine, so that synchronous and asynchronous checks share it. Ask for a candidate,
+/// check it, report the result.
+struct Shrinker<Step> {
+  private(set) var current: [Step]
+  private(set) var currentFailure: String
+  private var chunk: Int
+  private var start = 0
+  private var removedAny = false
+  private var candidate: [Step]?
+
+  init(_ steps: [Step], failure: String) {
+    current = steps
+    currentFailure = failure
+    chunk = max(1, steps.count / 2)
+  }
+
+  /// The next sequence to check (`current` less one chunk), or nil when shrinking is done.
+  mutating func nextCandidate() -> [Step]? {
+    while chunk >= 1 {
+      if start < current.count {
+        var next = current
+        next.removeSubrange(start..<min(start + chunk, next.count))
+        candidate = next
+        return next
       }
+      if !removedAny {
+        if chunk == 1 { return nil }
+        chunk /= 2
+      }
+      start = 0
+      removedAny = false
     }
-    if !removedAny {
-      if chunk == 1 { break }
-      chunk /= 2
+    return nil
+  }
+
+  /// The result of checking the last candidate: its failure, or nil if it passed.
+  mutating func report(_ failure: String?) {
+    guard let candidate else { return }
+    self.candidate = nil
+    if let failure {
+      current = candidate
+      currentFailure = failure
+      removedAny = true
+    } else {
+      start += chunk
     }
   }
-  return (current, currentFailure)
 }

@@ -1,0 +1,204 @@
+// Applies whose diff runs off the caller's actor, in the manner of Android's AsyncListDiffer:
+// only snapshots and layouts (Sendable values) leave the actor, the diff runs on the global
+// executor, and the result is committed back on the caller's actor, re-diffed if the data
+// source changed meanwhile, dropped if a later apply replaced it.
+
+extension DiffableDataSource {
+  /// How an apply made with ``applyInBackground(_:animatingDifferences:isolation:)`` or
+  /// ``applyInBackground(_:to:animatingDifferences:expansion:isolation:)`` ended.
+  public enum BackgroundApplyOutcome: Sendable, Equatable {
+    /// The snapshot is shown, and the list view received the difference.
+    case applied
+    /// A later apply replaced this one before it was shown; nothing changed.
+    case superseded
+    /// The calling task was cancelled before the snapshot was shown; nothing changed.
+    case cancelled
+  }
+
+  /// Shows `snapshot` as ``tryApply(_:animatingDifferences:)`` does, but diffs off the
+  /// caller's actor: the caller's actor stays free while the diff runs.
+  ///
+  /// The state to diff against is read on the caller's actor, the diff runs on the global
+  /// concurrent executor, and the result is committed back on the caller's actor:
+  /// - if the data source changed meanwhile (an expand, a move, a synchronous apply, a change
+  ///   of ``updateStyle`` or ``defaultHeaderMode``), the snapshot is diffed again against the
+  ///   current state, off the actor, before it is committed;
+  /// - if a later apply was made meanwhile (synchronous, or submitted in the background), this
+  ///   one commits nothing and returns ``BackgroundApplyOutcome/superseded``: the latest
+  ///   apply wins, as with `AsyncListDiffer`;
+  /// - if the calling task is cancelled, nothing is committed and the outcome is
+  ///   ``BackgroundApplyOutcome/cancelled``.
+  ///
+  /// Errors are the synchronous apply's, checked at commit: nothing changes when it throws.
+  /// This is a distinct name rather than an `async` overload of
+  /// ``apply(_:animatingDifferences:completion:)``: in an async context, Swift prefers an
+  /// `async` overload, so every existing synchronous call there would need an `await`.
+  ///
+  /// - Parameter isolation: the actor the data source is used from; the caller's by default.
+  /// - Complexity: on the caller's actor, O(n + m) for n rows shown before and m items in
+  ///   `snapshot` (reading the current rows and the snapshot's sections), per attempt; the
+  ///   diff's cost (``BatchUpdate/init(from:to:marks:)``) runs off it.
+  public func applyInBackground(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws(Error) -> BackgroundApplyOutcome {
+    let ticket = applyOrder.submit(section: nil)
+    defer { applyOrder.finish() }
+    while true {
+      if Task.isCancelled { return .cancelled }
+      let stamp = stateStamp
+      let (newSections, newRows) = sectionsShowing(snapshot)
+      let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
+      let result = await Self.diffOffActor(
+        from: layout, to: new, marks: snapshot.marks, style: updateStyle,
+        hook: _backgroundDiffHook)
+      if Task.isCancelled { return .cancelled }
+      if applyOrder.isSuperseded(ticket, section: nil) { return .superseded }
+      guard stamp == stateStamp else { continue }
+      try performUpdate(.apply) { () throws(Error) in
+        let update = try result.get(.apply)
+        install(newSections, rows: newRows)
+        deliver(update, animated: animatingDifferences)
+      }
+      return .applied
+    }
+  }
+
+  /// Makes `snapshot` the tree of `section` as
+  /// ``tryApply(_:to:animatingDifferences:expansion:)`` does, but diffs the section's rows off
+  /// the caller's actor, with the rules of ``applyInBackground(_:animatingDifferences:isolation:)``.
+  /// A later apply of the whole list or of the same section supersedes it; a section apply to
+  /// another section does not (it is a change meanwhile: the rows are diffed again).
+  ///
+  /// - Parameter isolation: the actor the data source is used from; the caller's by default.
+  /// - Complexity: on the caller's actor, O(m·s + r) per attempt for m items in `snapshot`,
+  ///   s sections and r rows the section shows (the misuse checks and reading the rows); the
+  ///   diff of the section's rows runs off it.
+  public func applyInBackground(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws(Error) -> BackgroundApplyOutcome {
+    let ticket = applyOrder.submit(section: section)
+    defer { applyOrder.finish() }
+    while true {
+      if Task.isCancelled { return .cancelled }
+      let stamp = stateStamp
+      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
+      guard let index = existing else {
+        // A new section: nothing to diff.
+        try performUpdate(.applyToSection) { () throws(Error) in
+          appendSection(section, tree: tree, animated: animatingDifferences)
+        }
+        return .applied
+      }
+      let (old, new, newRows) = layouts(showing: tree, inSection: index)
+      let result = await Self.diffOffActor(
+        from: old, to: new, marks: DiffMarks(), style: updateStyle, hook: _backgroundDiffHook)
+      if Task.isCancelled { return .cancelled }
+      if applyOrder.isSuperseded(ticket, section: section) { return .superseded }
+      guard stamp == stateStamp else { continue }
+      try performUpdate(.applyToSection) { () throws(Error) in
+        let update = try result.get(.applyToSection)
+        commit(tree, inSection: index, update, rows: newRows, animated: animatingDifferences)
+      }
+      return .applied
+    }
+  }
+
+  /// What decides whether a diff computed earlier still describes the current state.
+  @usableFromInline struct StateStamp: Equatable {
+    @usableFromInline var revision: Int
+    @usableFromInline var style: UpdateStyle
+    @usableFromInline var defaultHeaderMode: SectionHeaderMode
+
+    @inlinable init(revision: Int, style: UpdateStyle, defaultHeaderMode: SectionHeaderMode) {
+      self.revision = revision
+      self.style = style
+      self.defaultHeaderMode = defaultHeaderMode
+    }
+  }
+
+  @usableFromInline var stateStamp: StateStamp {
+    StateStamp(revision: revision, style: updateStyle, defaultHeaderMode: defaultHeaderMode)
+  }
+
+  /// A diff's result as it comes back to the caller's actor.
+  @usableFromInline enum BackgroundDiff: Sendable {
+    case update(Update)
+    case broken(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>)
+
+    /// The update, or the error an apply throws. O(1).
+    @usableFromInline func get(_ operation: Error.Operation) throws(Error) -> Update {
+      switch self {
+      case .update(let update): return update
+      case .broken(let error): throw Error(operation, .brokenIdentifiers(error))
+      }
+    }
+  }
+
+  /// Diffs `old` against `new` on the global concurrent executor (a nonisolated `async`
+  /// function), then runs the test hook there. O(the diff's cost).
+  @usableFromInline nonisolated static func diffOffActor(
+    from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    marks: DiffMarks<SectionIdentifierType, ItemIdentifierType>, style: UpdateStyle,
+    hook: (@Sendable () async -> Void)?
+  ) async -> BackgroundDiff {
+    let result: BackgroundDiff
+    do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
+      switch style {
+      case .singleBatch: result = .update(.batch(try BatchUpdate(from: old, to: new, marks: marks)))
+      case .staged:
+        result = .update(.stages(try StagedBatchUpdate(from: old, to: new, marks: marks)))
+      }
+    } catch {
+      result = .broken(error)
+    }
+    await hook?()
+    return result
+  }
+}
+
+/// The order of applies, for deciding which background applies a later one replaces: every
+/// apply, synchronous or submitted in the background, takes the next serial number. A pending
+/// background apply is superseded by any later apply, unless both are section applies to
+/// different sections.
+@usableFromInline
+struct ApplyOrder<Section: Hashable> {
+  @usableFromInline var serial = 0
+  @usableFromInline var lastWhole = 0
+  @usableFromInline var lastSection: [Section: Int] = [:]
+  @usableFromInline var pending = 0
+
+  @inlinable init() {}
+
+  /// Records a synchronous apply (of `section`, or of the whole list when nil). O(1).
+  @inlinable mutating func record(section: Section?) {
+    serial &+= 1
+    if let section {
+      if pending > 0 { lastSection[section] = serial }
+    } else {
+      lastWhole = serial
+    }
+  }
+
+  /// Records a background apply that starts now and returns its serial number. O(1).
+  @inlinable mutating func submit(section: Section?) -> Int {
+    pending &+= 1
+    record(section: section)
+    return serial
+  }
+
+  /// Records that a background apply ended. O(1), or O(sections) when the last one ends.
+  @inlinable mutating func finish() {
+    pending &-= 1
+    if pending == 0 { lastSection = [:] }
+  }
+
+  /// Whether an apply made after the background apply `ticket` replaces it. O(1) expected.
+  @inlinable func isSuperseded(_ ticket: Int, section: Section?) -> Bool {
+    guard let section else { return serial != ticket }
+    return lastWhole > ticket || (lastSection[section] ?? 0) > ticket
+  }
+}
