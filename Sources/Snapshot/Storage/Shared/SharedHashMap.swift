@@ -1,0 +1,215 @@
+/// A persistent hash map: a trie on the bits of the key's hash, 16 children a level, whose
+/// leaves are buckets of up to `bucketCapacity` pairs stored inline.
+///
+/// - Copying is O(1); an edit copies the shared nodes on its path, O(depth).
+/// - A bucket that overflows bursts into a node of 16 children one level down; below 64
+///   bits of hash there is nothing left to split on, so keys whose hashes all collide share
+///   one bucket and are found by a linear scan: slower, never a crash, never a rehash.
+/// - An inner node left with at most half a bucket's worth of pairs collapses back into a
+///   bucket, so memory follows the count.
+/// - The trie is at most 17 levels deep whatever the keys, so nothing recurses deeply.
+package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  package typealias Node = SharedHashNode<Key, Value>
+
+  package var root: Node
+  package let bucketCapacity: Int
+
+  @inlinable
+  package init(bucketCapacity: Int = 32) {
+    precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
+    self.bucketCapacity = bucketCapacity
+    root = Node(bucket: [])
+  }
+
+  /// The number of pairs. O(1).
+  @inlinable package var count: Int { root.count }
+
+  @inlinable
+  static func hash(_ key: Key) -> UInt64 { UInt64(truncatingIfNeeded: key.hashValue) }
+
+  /// The child slot of `hash` at `shift`, and its bit in a bitmap.
+  @inlinable
+  static func bit(_ hash: UInt64, _ shift: Int) -> UInt16 {
+    1 << UInt16(truncatingIfNeeded: (hash >> UInt64(shift)) & 15)
+  }
+
+  /// The value stored for `key`, or nil. O(depth + bucket).
+  @inlinable
+  package func value(forKey key: Key) -> Value? {
+    let hash = Self.hash(key)
+    var node = root
+    var shift = 0
+    while !node.isBucket {
+      let bit = Self.bit(hash, shift)
+      guard node.bitmap & bit != 0 else { return nil }
+      node = node.children[(node.bitmap & (bit &- 1)).nonzeroBitCount]
+      shift += 4
+    }
+    for pair in node.pairs where pair.key == key { return pair.value }
+    return nil
+  }
+
+  @inlinable
+  mutating func makeRootUnique() {
+    if !isKnownUniquelyReferenced(&root) { root = Node(copying: root) }
+  }
+
+  @inlinable
+  static func uniqueChild(of parent: Node, at index: Int) -> Node {
+    if !isKnownUniquelyReferenced(&parent.children[index]) {
+      parent.children[index] = Node(copying: parent.children[index])
+    }
+    return parent.children[index]
+  }
+
+  /// Stores `value` for `key`; returns the value it replaces, if any. O(depth + bucket).
+  @inlinable @discardableResult
+  package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+    let hash = Self.hash(key)
+    makeRootUnique()
+    var path: [Node] = []
+    var node = root
+    var shift = 0
+    while !node.isBucket {
+      let bit = Self.bit(hash, shift)
+      let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
+      guard node.bitmap & bit != 0 else {
+        node.children.insert(Node(bucket: [SharedHashPair(key: key, value: value)]), at: index)
+        node.bitmap |= bit
+        node.count += 1
+        for ancestor in path { ancestor.count += 1 }
+        return nil
+      }
+      path.append(node)
+      node = Self.uniqueChild(of: node, at: index)
+      shift += 4
+    }
+    if let index = node.pairs.firstIndex(where: { $0.key == key }) {
+      let old = node.pairs[index].value
+      node.pairs[index].value = value
+      return old
+    }
+    node.pairs.append(SharedHashPair(key: key, value: value))
+    node.count += 1
+    for ancestor in path { ancestor.count += 1 }
+    if node.pairs.count > bucketCapacity { burst(node, shift: shift) }
+    return nil
+  }
+
+  /// Turns the overfull bucket `node` (uniquely referenced) at `shift` into an inner node,
+  /// and so on down while a new bucket is still overfull. O(pairs).
+  @inlinable
+  func burst(_ node: Node, shift: Int) {
+    var work: [(node: Node, shift: Int)] = [(node, shift)]
+    while let (node, shift) = work.popLast() {
+      guard shift < 64, node.pairs.count > bucketCapacity else { continue }
+      var groups: [[SharedHashPair<Key, Value>]] = Array(repeating: [], count: 16)
+      for pair in node.pairs {
+        groups[Int((Self.hash(pair.key) >> UInt64(shift)) & 15)].append(pair)
+      }
+      node.pairs = []
+      node.isBucket = false
+      node.bitmap = 0
+      node.children = []
+      for (slot, group) in groups.enumerated() where !group.isEmpty {
+        node.bitmap |= 1 << UInt16(slot)
+        let child = Node(bucket: group)
+        node.children.append(child)
+        if group.count > bucketCapacity { work.append((child, shift + 4)) }
+      }
+    }
+  }
+
+  /// Removes `key`; returns its value, or nil if absent. O(depth + bucket), plus O(b) when
+  /// a node collapses into a bucket.
+  @inlinable @discardableResult
+  package mutating func removeValue(forKey key: Key) -> Value? {
+    guard value(forKey: key) != nil else { return nil }
+    let hash = Self.hash(key)
+    makeRootUnique()
+    var path: [(node: Node, index: Int, bit: UInt16)] = []
+    var node = root
+    var shift = 0
+    while !node.isBucket {
+      let bit = Self.bit(hash, shift)
+      let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
+      path.append((node, index, bit))
+      node = Self.uniqueChild(of: node, at: index)
+      shift += 4
+    }
+    guard let index = node.pairs.firstIndex(where: { $0.key == key }) else { return nil }
+    let removed = node.pairs.remove(at: index).value
+    node.count -= 1
+    for (ancestor, _, _) in path { ancestor.count -= 1 }
+    while let (parent, index, bit) = path.popLast() {
+      if parent.children[index].count == 0 {
+        parent.children.remove(at: index)
+        parent.bitmap &= ~bit
+      }
+      if parent.count <= bucketCapacity / 2 { parent.collapse() }
+    }
+    return removed
+  }
+}
+
+/// One key and its value, stored inline in a bucket.
+package struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  package var key: Key
+  package var value: Value
+
+  @inlinable
+  package init(key: Key, value: Value) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// A node of a ``SharedHashMap``: a bucket of pairs, or up to 16 children. Written only while
+/// the whole path to it is uniquely referenced.
+package final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
+  @unchecked Sendable
+{
+  package var isBucket: Bool
+  package var bitmap: UInt16
+  package var count: Int
+  package var pairs: [SharedHashPair<Key, Value>]
+  package var children: [SharedHashNode]
+
+  @inlinable
+  init(bucket: [SharedHashPair<Key, Value>]) {
+    isBucket = true
+    bitmap = 0
+    count = bucket.count
+    pairs = bucket
+    children = []
+  }
+
+  @inlinable
+  init(copying other: SharedHashNode) {
+    isBucket = other.isBucket
+    bitmap = other.bitmap
+    count = other.count
+    pairs = other.pairs
+    children = other.children
+  }
+
+  /// Gathers every pair below into this node, which becomes a bucket. O(count).
+  @inlinable
+  func collapse() {
+    guard !isBucket else { return }
+    var gathered: [SharedHashPair<Key, Value>] = []
+    gathered.reserveCapacity(count)
+    var stack = children
+    while let node = stack.popLast() {
+      if node.isBucket {
+        gathered.append(contentsOf: node.pairs)
+      } else {
+        stack.append(contentsOf: node.children)
+      }
+    }
+    pairs = gathered
+    children = []
+    bitmap = 0
+    isBucket = true
+  }
+}
