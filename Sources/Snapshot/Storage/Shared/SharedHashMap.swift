@@ -36,7 +36,13 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   /// The value stored for `key`, or nil. O(depth + bucket).
   @inlinable
   package func value(forKey key: Key) -> Value? {
-    let hash = Self.hash(key)
+    value(forKey: key, hash: Self.hash(key))
+  }
+
+  /// The value stored for `key` under `hash` (hashed once per operation, so that a key whose
+  /// hash changes between calls is looked for in one place only). O(depth + bucket).
+  @inlinable
+  func value(forKey key: Key, hash: UInt64) -> Value? {
     var node = root
     var shift = 0
     while !node.isBucket {
@@ -66,34 +72,48 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   @inlinable @discardableResult
   package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     let hash = Self.hash(key)
+    if let old = self.value(forKey: key, hash: hash) {
+      replaceValue(value, forKey: key, hash: hash)
+      return old
+    }
     makeRootUnique()
-    var path: [Node] = []
     var node = root
     var shift = 0
+    // The key is new: every node on the way down gains one pair.
     while !node.isBucket {
+      node.count += 1
       let bit = Self.bit(hash, shift)
       let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
       guard node.bitmap & bit != 0 else {
         node.children.insert(Node(bucket: [SharedHashPair(key: key, value: value)]), at: index)
         node.bitmap |= bit
-        node.count += 1
-        for ancestor in path { ancestor.count += 1 }
         return nil
       }
-      path.append(node)
       node = Self.uniqueChild(of: node, at: index)
       shift += 4
     }
-    if let index = node.pairs.firstIndex(where: { $0.key == key }) {
-      let old = node.pairs[index].value
-      node.pairs[index].value = value
-      return old
-    }
+    // Grow a bucket to what it holds, not by doubling.
+    if node.pairs.count == node.pairs.capacity { node.pairs.reserveCapacity(node.pairs.count + 1) }
     node.pairs.append(SharedHashPair(key: key, value: value))
     node.count += 1
-    for ancestor in path { ancestor.count += 1 }
     if node.pairs.count > bucketCapacity { burst(node, shift: shift) }
     return nil
+  }
+
+  /// Replaces the value of `key`, which is present. O(depth + bucket).
+  @inlinable
+  mutating func replaceValue(_ value: Value, forKey key: Key, hash: UInt64) {
+    makeRootUnique()
+    var node = root
+    var shift = 0
+    while !node.isBucket {
+      let bit = Self.bit(hash, shift)
+      node = Self.uniqueChild(of: node, at: (node.bitmap & (bit &- 1)).nonzeroBitCount)
+      shift += 4
+    }
+    if let index = node.pairs.firstIndex(where: { $0.key == key }) {
+      node.pairs[index].value = value
+    }
   }
 
   /// Turns the overfull bucket `node` (uniquely referenced) at `shift` into an inner node,
@@ -124,8 +144,8 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   /// a node collapses into a bucket.
   @inlinable @discardableResult
   package mutating func removeValue(forKey key: Key) -> Value? {
-    guard value(forKey: key) != nil else { return nil }
     let hash = Self.hash(key)
+    guard value(forKey: key, hash: hash) != nil else { return nil }
     makeRootUnique()
     var path: [(node: Node, index: Int, bit: UInt16)] = []
     var node = root

@@ -77,6 +77,10 @@ extension SharedTree {
   /// waiting for the merge below it. O(b) per level touched.
   @inlinable
   func fixChildren(of node: SharedNode<Item>, isRightmost: Bool) {
+    if !needsFixing(node, isRightmost: isRightmost) {
+      node.recomputeSummary()
+      return
+    }
     // A list of children being brought within bounds (nodes of height `height`), where it
     // stands, and which pair of it waits for the merge one level down.
     var stack:
@@ -144,6 +148,19 @@ extension SharedTree {
       }
     }
     node.recomputeSummary()
+  }
+
+  /// Whether some child of `node` is empty, overfull, or underfull off the rightmost spine.
+  /// O(b).
+  @inlinable
+  func needsFixing(_ node: SharedNode<Item>, isRightmost: Bool) -> Bool {
+    let last = node.children.count - 1
+    for (index, child) in node.children.enumerated() {
+      let fill = child.node.fill
+      if fill == 0 || fill > capacity { return true }
+      if fill < base && !(isRightmost && index == last) && last > 0 { return true }
+    }
+    return false
   }
 
   /// Splits an overfull root under a new one, and replaces an internal root with a single

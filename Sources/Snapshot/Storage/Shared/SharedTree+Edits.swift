@@ -42,6 +42,9 @@ extension SharedTree {
     if tag != 0 {
       for index in adjusted.indices { adjusted[index].hidden &-= tag }
     }
+    // Grow a leaf to what it holds, not by doubling: leaves are most of the memory.
+    let needed = node.entries.count + adjusted.count
+    if needed > node.entries.capacity { node.entries.reserveCapacity(needed) }
     node.entries.insert(contentsOf: adjusted, at: offset)
     node.recomputeSummary()
     while let (parent, isRightmost) = path.popLast() {
