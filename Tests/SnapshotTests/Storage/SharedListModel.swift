@@ -1,4 +1,4 @@
-@testable import Snapshot
+@_spi(SharedStorage) @testable import Snapshot
 
 /// The reference model of a ``SharedList``: the pre-order sequence as a plain array.
 struct SharedListModel: Equatable {

@@ -1,6 +1,6 @@
 extension SharedHashMap {
   /// Stops the program with a description if an invariant does not hold. O(n).
-  package func _checkInvariants() {
+  @_spi(SharedStorage) public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedHashMap invariant violated: \(violation)")
     }
@@ -11,7 +11,7 @@ extension SharedHashMap {
   /// Counts add up, every key sits under the slots its hash names, buckets below the root
   /// are non-empty and within capacity (except where no hash bits are left), inner nodes
   /// hold more than half a bucket, and no key appears twice.
-  package func _invariantViolation() -> String? {
+  @_spi(SharedStorage) public func _invariantViolation() -> String? {
     var seen = Set<Key>()
     // (node, shift, hash bits the path fixed, mask of those bits)
     var stack: [(node: Node, shift: Int, bits: UInt64, isRoot: Bool)] = [(root, 0, 0, true)]

@@ -8,21 +8,22 @@
 /// - An inner node left with at most half a bucket's worth of pairs collapses back into a
 ///   bucket, so memory follows the count.
 /// - The trie is at most 17 levels deep whatever the keys, so nothing recurses deeply.
-package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  package typealias Node = SharedHashNode<Key, Value>
+@_spi(SharedStorage)
+public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  @_spi(SharedStorage) public typealias Node = SharedHashNode<Key, Value>
 
-  package var root: Node
-  package let bucketCapacity: Int
+  @_spi(SharedStorage) public var root: Node
+  @_spi(SharedStorage) public let bucketCapacity: Int
 
   @inlinable
-  package init(bucketCapacity: Int = 32) {
+  @_spi(SharedStorage) public init(bucketCapacity: Int = 32) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
     root = Node(bucket: [])
   }
 
   /// The number of pairs. O(1).
-  @inlinable package var count: Int { root.count }
+  @inlinable @_spi(SharedStorage) public var count: Int { root.count }
 
   @inlinable
   static func hash(_ key: Key) -> UInt64 { UInt64(truncatingIfNeeded: key.hashValue) }
@@ -35,7 +36,7 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
   /// The value stored for `key`, or nil. O(depth + bucket).
   @inlinable
-  package func value(forKey key: Key) -> Value? {
+  @_spi(SharedStorage) public func value(forKey key: Key) -> Value? {
     value(forKey: key, hash: Self.hash(key))
   }
 
@@ -70,7 +71,7 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
   /// Stores `value` for `key`; returns the value it replaces, if any. O(depth + bucket).
   @inlinable @discardableResult
-  package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+  @_spi(SharedStorage) public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     let hash = Self.hash(key)
     if let old = self.value(forKey: key, hash: hash) {
       replaceValue(value, forKey: key, hash: hash)
@@ -143,7 +144,7 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   /// Removes `key`; returns its value, or nil if absent. O(depth + bucket), plus O(b) when
   /// a node collapses into a bucket.
   @inlinable @discardableResult
-  package mutating func removeValue(forKey key: Key) -> Value? {
+  @_spi(SharedStorage) public mutating func removeValue(forKey key: Key) -> Value? {
     let hash = Self.hash(key)
     guard value(forKey: key, hash: hash) != nil else { return nil }
     makeRootUnique()
@@ -173,12 +174,13 @@ package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 }
 
 /// One key and its value, stored inline in a bucket.
-package struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  package var key: Key
-  package var value: Value
+@_spi(SharedStorage)
+public struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  @_spi(SharedStorage) public var key: Key
+  @_spi(SharedStorage) public var value: Value
 
   @inlinable
-  package init(key: Key, value: Value) {
+  @_spi(SharedStorage) public init(key: Key, value: Value) {
     self.key = key
     self.value = value
   }
@@ -186,14 +188,15 @@ package struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
 /// A node of a ``SharedHashMap``: a bucket of pairs, or up to 16 children. Written only while
 /// the whole path to it is uniquely referenced.
-package final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
+@_spi(SharedStorage)
+public final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
   @unchecked Sendable
 {
-  package var isBucket: Bool
-  package var bitmap: UInt16
-  package var count: Int
-  package var pairs: [SharedHashPair<Key, Value>]
-  package var children: [SharedHashNode]
+  @_spi(SharedStorage) public var isBucket: Bool
+  @_spi(SharedStorage) public var bitmap: UInt16
+  @_spi(SharedStorage) public var count: Int
+  @_spi(SharedStorage) public var pairs: [SharedHashPair<Key, Value>]
+  @_spi(SharedStorage) public var children: [SharedHashNode]
 
   @inlinable
   init(bucket: [SharedHashPair<Key, Value>]) {

@@ -4,21 +4,21 @@
 /// This is the storage a section snapshot is wired to (see the article "Snapshots that share
 /// structure"): copying is O(1), and every edit copies O(log n) nodes of the tree and of
 /// the trie, plus O(log n) relabelled entries amortized.
-package struct SharedList<Item: Hashable & Sendable>: Sendable {
-  package var tree: SharedTree<Item>
-  package var labels: SharedHashMap<Item, UInt64>
+@_spi(SharedStorage) public struct SharedList<Item: Hashable & Sendable>: Sendable {
+  @_spi(SharedStorage) public var tree: SharedTree<Item>
+  @_spi(SharedStorage) public var labels: SharedHashMap<Item, UInt64>
 
   /// The gap left between consecutive labels when appending.
-  @inlinable package static var appendGap: UInt64 { 1 << 32 }
+  @inlinable @_spi(SharedStorage) public static var appendGap: UInt64 { 1 << 32 }
 
   @inlinable
-  package init(base: Int = 16, bucketCapacity: Int = 32) {
+  @_spi(SharedStorage) public init(base: Int = 16, bucketCapacity: Int = 32) {
     tree = SharedTree(base: base)
     labels = SharedHashMap(bucketCapacity: bucketCapacity)
   }
 
   /// Why an edit was refused; the list is unchanged.
-  package enum EditError: Error, Equatable {
+  @_spi(SharedStorage) public enum EditError: Error, Equatable {
     /// The item is already in the list, or appears twice in the request.
     case duplicate(Item)
     /// The item is not equal to itself, so it could never be found again.
@@ -28,22 +28,26 @@ package struct SharedList<Item: Hashable & Sendable>: Sendable {
   }
 
   /// The number of items. O(1).
-  @inlinable package var count: Int { tree.count }
+  @inlinable @_spi(SharedStorage) public var count: Int { tree.count }
 
   /// The position of `item` in the pre-order sequence, or nil. O(b log n).
   @inlinable
-  package func position(of item: Item) -> Int? {
+  @_spi(SharedStorage) public func position(of item: Item) -> Int? {
     guard let key = labels.value(forKey: item) else { return nil }
     return tree.position(ofKey: key)
   }
 
   /// The entry at `position`, with its absolute `hidden`. O(b log n).
   @inlinable
-  package func entry(at position: Int) -> SharedEntry<Item> { tree.entry(at: position) }
+  @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
+    tree.entry(at: position)
+  }
 
   /// Whether the entry at `position` is visible (no ancestor collapsed). O(b log n).
   @inlinable
-  package func isVisible(at position: Int) -> Bool { tree.entry(at: position).hidden == 0 }
+  @_spi(SharedStorage) public func isVisible(at position: Int) -> Bool {
+    tree.entry(at: position).hidden == 0
+  }
 }
 
 // MARK: - Editing
@@ -54,7 +58,7 @@ extension SharedList {
   /// the entry now at `position` is at most d deep. Throws, changing nothing, on a duplicate
   /// or a bad shape. O(k log n) plus O(log n) relabelled entries amortized.
   @inlinable
-  package mutating func insert(
+  @_spi(SharedStorage) public mutating func insert(
     _ entries: [SharedEntry<Item>], at position: Int
   ) throws(EditError) {
     guard let first = entries.first else { return }
@@ -99,7 +103,7 @@ extension SharedList {
   /// entry after the range at most d deep). Throws `badShape`, changing nothing, otherwise.
   /// O(k log n).
   @inlinable
-  package mutating func removeSubtrees(_ range: Range<Int>) throws(EditError) {
+  @_spi(SharedStorage) public mutating func removeSubtrees(_ range: Range<Int>) throws(EditError) {
     guard !range.isEmpty else { return }
     guard range.lowerBound >= 0 && range.upperBound <= count else { throw .badShape }
     let removed = tree.entries(in: range)
@@ -116,7 +120,7 @@ extension SharedList {
   /// subtree is taken out) at depth `level`. Throws `badShape`, changing nothing, when the
   /// destination cannot hold it. O(s log n) for the s entries moved.
   @inlinable
-  package mutating func moveSubtree(
+  @_spi(SharedStorage) public mutating func moveSubtree(
     at position: Int, to destination: Int, level: Int
   ) throws(EditError) {
     let end = tree.subtreeEnd(of: position)
@@ -134,7 +138,7 @@ extension SharedList {
   /// Expands or collapses the entry at `position`: one flag, and one range tag over its
   /// descendants. O(b log n).
   @inlinable
-  package mutating func setExpanded(_ isExpanded: Bool, at position: Int) {
+  @_spi(SharedStorage) public mutating func setExpanded(_ isExpanded: Bool, at position: Int) {
     guard tree.entry(at: position).isExpanded != isExpanded else { return }
     tree.updateEntries(in: position..<position + 1) { _, entry in entry.isExpanded = isExpanded }
     let end = tree.subtreeEnd(of: position)

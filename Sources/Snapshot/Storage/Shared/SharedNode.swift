@@ -4,15 +4,15 @@
 /// is uniquely referenced (``SharedTree`` checks `isKnownUniquelyReferenced` on every
 /// reference it follows before writing); so once two trees hold it, it never changes, and
 /// reading it from several threads is safe.
-package final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
+@_spi(SharedStorage) public final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
   /// 0 for a leaf.
-  package let height: Int
-  package var summary: SharedSummary
-  package var entries: [SharedEntry<Item>]
-  package var children: [SharedChild<Item>]
+  @_spi(SharedStorage) public let height: Int
+  @_spi(SharedStorage) public var summary: SharedSummary
+  @_spi(SharedStorage) public var entries: [SharedEntry<Item>]
+  @_spi(SharedStorage) public var children: [SharedChild<Item>]
 
   @inlinable
-  package init(
+  @_spi(SharedStorage) public init(
     height: Int, entries: [SharedEntry<Item>] = [], children: [SharedChild<Item>] = []
   ) {
     self.height = height
@@ -30,14 +30,16 @@ package final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
     children = other.children
   }
 
-  @inlinable package var isLeaf: Bool { height == 0 }
+  @inlinable @_spi(SharedStorage) public var isLeaf: Bool { height == 0 }
 
   /// Entries of a leaf, children of an internal node.
-  @inlinable package var fill: Int { height == 0 ? entries.count : children.count }
+  @inlinable @_spi(SharedStorage) public var fill: Int {
+    height == 0 ? entries.count : children.count
+  }
 
   /// Recomputes ``summary`` from the entries or the children's summaries. O(b).
   @inlinable
-  package func recomputeSummary() {
+  @_spi(SharedStorage) public func recomputeSummary() {
     var result = SharedSummary.empty
     if height == 0 {
       for entry in entries { result.add(entry) }
@@ -71,12 +73,12 @@ package final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
 
 /// An edge from an internal node to a child: the child, and a tag added to the `hidden` of
 /// every entry below it (how expand and collapse change a whole subtree in O(1)).
-package struct SharedChild<Item: Hashable & Sendable>: Sendable {
-  package var node: SharedNode<Item>
-  package var tag: Int32
+@_spi(SharedStorage) public struct SharedChild<Item: Hashable & Sendable>: Sendable {
+  @_spi(SharedStorage) public var node: SharedNode<Item>
+  @_spi(SharedStorage) public var tag: Int32
 
   @inlinable
-  package init(_ node: SharedNode<Item>, tag: Int32 = 0) {
+  @_spi(SharedStorage) public init(_ node: SharedNode<Item>, tag: Int32 = 0) {
     self.node = node
     self.tag = tag
   }

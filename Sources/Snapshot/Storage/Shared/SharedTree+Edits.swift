@@ -18,7 +18,9 @@ extension SharedTree {
 
   /// Inserts `newEntries` (absolute `hidden`) at `position`. O(k + b log n).
   @inlinable
-  package mutating func insert(contentsOf newEntries: [SharedEntry<Item>], at position: Int) {
+  @_spi(SharedStorage) public mutating func insert(
+    contentsOf newEntries: [SharedEntry<Item>], at position: Int
+  ) {
     precondition(position >= 0 && position <= count, "position out of range")
     guard !newEntries.isEmpty else { return }
     makeRootUnique()
@@ -55,7 +57,7 @@ extension SharedTree {
 
   /// Removes the entries in `range`. O(b log n) plus O(k/b) for the nodes released.
   @inlinable
-  package mutating func removeSubrange(_ range: Range<Int>) {
+  @_spi(SharedStorage) public mutating func removeSubrange(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     guard !range.isEmpty else { return }
     makeRootUnique()
@@ -99,7 +101,7 @@ extension SharedTree {
   /// Replaces the entries in `range` with `newEntries` (absolute `hidden`).
   /// O(k + b log n) for k entries removed and added.
   @inlinable
-  package mutating func replaceSubrange(
+  @_spi(SharedStorage) public mutating func replaceSubrange(
     _ range: Range<Int>, with newEntries: [SharedEntry<Item>]
   ) {
     removeSubrange(range)
@@ -109,7 +111,7 @@ extension SharedTree {
   /// Adds `delta` to the `hidden` of every entry in `range`: tags on the edges to the
   /// children wholly inside, entries only in the two boundary leaves. O(b log n).
   @inlinable
-  package mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
+  @_spi(SharedStorage) public mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     guard !range.isEmpty, delta != 0 else { return }
     makeRootUnique()
@@ -143,7 +145,7 @@ extension SharedTree {
   /// Calls `body` on every entry in `range`, in order, to change its key, level or flag (not
   /// its `hidden`, which is stored relative to the tags above it). O(k + b log n).
   @inlinable
-  package mutating func updateEntries(
+  @_spi(SharedStorage) public mutating func updateEntries(
     in range: Range<Int>, _ body: (Int, inout SharedEntry<Item>) -> Void
   ) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")

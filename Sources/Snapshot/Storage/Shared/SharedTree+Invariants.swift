@@ -1,6 +1,6 @@
 extension SharedTree {
   /// Stops the program with a description if an invariant does not hold. O(n).
-  package func _checkInvariants() {
+  @_spi(SharedStorage) public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedTree invariant violated: \(violation)")
     }
@@ -12,7 +12,7 @@ extension SharedTree {
   /// spine), every summary equals one recomputed from below, keys increase strictly, the
   /// sequence is a pre-order (starts at depth 0, descends one level at a time), and every
   /// entry's `hidden`, with the tags above it, counts its collapsed ancestors.
-  package func _invariantViolation() -> String? {
+  @_spi(SharedStorage) public func _invariantViolation() -> String? {
     if root.height > 0 && root.children.count < 2 { return "internal root with one child" }
     // Pre-order state: per depth, the collapsed ancestors an entry at that depth has.
     var hiddenAtLevel: [Int32] = []

@@ -5,7 +5,7 @@ extension SharedTree {
   /// The first position at or after `start` whose entry is at most `level` deep, or nil.
   /// O(b log n).
   @inlinable
-  package func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
+  @_spi(SharedStorage) public func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
     guard start < count, level >= 0 else { return nil }
     let limit = UInt32(clamping: level)
     // The path to `start`: each internal node, the child taken, and where that child starts.
@@ -58,7 +58,7 @@ extension SharedTree {
 
   /// The last position before `end` whose entry is at most `level` deep, or nil. O(b log n).
   @inlinable
-  package func lastPosition(before end: Int, levelAtMost level: Int) -> Int? {
+  @_spi(SharedStorage) public func lastPosition(before end: Int, levelAtMost level: Int) -> Int? {
     guard end > 0, end <= count, level >= 0 else { return nil }
     let limit = UInt32(clamping: level)
     let target = end - 1
@@ -115,7 +115,7 @@ extension SharedTree {
   /// The end of the subtree of the entry at `position`: the next position not below it.
   /// O(b log n).
   @inlinable
-  package func subtreeEnd(of position: Int) -> Int {
+  @_spi(SharedStorage) public func subtreeEnd(of position: Int) -> Int {
     let level = entry(at: position).level
     return firstPosition(from: position + 1, levelAtMost: level) ?? count
   }
@@ -123,7 +123,7 @@ extension SharedTree {
   /// The position of the parent of the entry at `position`, or nil for a root entry.
   /// O(b log n).
   @inlinable
-  package func parentPosition(of position: Int) -> Int? {
+  @_spi(SharedStorage) public func parentPosition(of position: Int) -> Int? {
     let level = entry(at: position).level
     guard level > 0 else { return nil }
     return lastPosition(before: position, levelAtMost: level - 1)

@@ -9,13 +9,13 @@
 /// - Nothing recurses: every walk keeps an explicit stack no deeper than the tree's height.
 ///
 /// See the article "Snapshots that share structure" for the design.
-package struct SharedTree<Item: Hashable & Sendable>: Sendable {
-  package var root: SharedNode<Item>
+@_spi(SharedStorage) public struct SharedTree<Item: Hashable & Sendable>: Sendable {
+  @_spi(SharedStorage) public var root: SharedNode<Item>
   /// The smallest fill of a node off the rightmost spine; the largest is twice this.
-  package let base: Int
+  @_spi(SharedStorage) public let base: Int
 
   @inlinable
-  package init(base: Int = 16) {
+  @_spi(SharedStorage) public init(base: Int = 16) {
     precondition(base >= 2, "a shared tree's base is at least 2")
     self.base = base
     root = SharedNode(height: 0)
@@ -24,7 +24,7 @@ package struct SharedTree<Item: Hashable & Sendable>: Sendable {
   /// Builds a tree from `entries`, whose `hidden` values are absolute, filling every node
   /// but the last of each level. O(n).
   @inlinable
-  package init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 16) {
+  @_spi(SharedStorage) public init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 16) {
     self.init(base: base)
     let capacity = 2 &* base
     var level: [SharedChild<Item>] = []
@@ -56,19 +56,21 @@ package struct SharedTree<Item: Hashable & Sendable>: Sendable {
     root = level[0].node
   }
 
-  @inlinable package var capacity: Int { 2 &* base }
+  @inlinable @_spi(SharedStorage) public var capacity: Int { 2 &* base }
 
   /// The number of entries. O(1).
-  @inlinable package var count: Int { root.summary.count }
+  @inlinable @_spi(SharedStorage) public var count: Int { root.summary.count }
 
   /// The number of entries none of whose ancestors is collapsed. O(1).
-  @inlinable package var visibleCount: Int { root.summary.visibleCount(tag: 0) }
+  @inlinable @_spi(SharedStorage) public var visibleCount: Int { root.summary.visibleCount(tag: 0) }
 
-  @inlinable package var height: Int { root.height }
+  @inlinable @_spi(SharedStorage) public var height: Int { root.height }
 
   /// Whether both trees hold the same root node (then they are equal). O(1).
   @inlinable
-  package func sharesRoot(with other: SharedTree) -> Bool { root === other.root }
+  @_spi(SharedStorage) public func sharesRoot(with other: SharedTree) -> Bool {
+    root === other.root
+  }
 }
 
 // MARK: - Reading
@@ -76,7 +78,7 @@ package struct SharedTree<Item: Hashable & Sendable>: Sendable {
 extension SharedTree {
   /// The entry at `position`, with its absolute `hidden`. O(b log n).
   @inlinable
-  package func entry(at position: Int) -> SharedEntry<Item> {
+  @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
     precondition(position >= 0 && position < count, "position out of range")
     var node = root
     var offset = position
@@ -99,7 +101,7 @@ extension SharedTree {
 
   /// The position of the entry labelled `key`, or nil. O(b log n).
   @inlinable
-  package func position(ofKey key: UInt64) -> Int? {
+  @_spi(SharedStorage) public func position(ofKey key: UInt64) -> Int? {
     var node = root
     var position = 0
     while node.height > 0 {
@@ -126,7 +128,7 @@ extension SharedTree {
 
   /// The position of the `row`-th visible entry (hidden 0). O(b log n).
   @inlinable
-  package func position(ofVisibleRow row: Int) -> Int {
+  @_spi(SharedStorage) public func position(ofVisibleRow row: Int) -> Int {
     precondition(row >= 0 && row < visibleCount, "row out of range")
     var node = root
     var remaining = row
@@ -153,7 +155,7 @@ extension SharedTree {
 
   /// The number of visible entries before `position`. O(b log n).
   @inlinable
-  package func visibleRows(before position: Int) -> Int {
+  @_spi(SharedStorage) public func visibleRows(before position: Int) -> Int {
     precondition(position >= 0 && position <= count, "position out of range")
     var node = root
     var offset = position
@@ -181,7 +183,7 @@ extension SharedTree {
   /// Calls `body` with every entry in `range` (absolute `hidden`), in order, visiting only
   /// the nodes that overlap it; `body` returns false to stop. O(k + b log n).
   @inlinable
-  package func forEach(
+  @_spi(SharedStorage) public func forEach(
     in range: Range<Int>, visibleOnly: Bool = false,
     _ body: (Int, SharedEntry<Item>) -> Bool
   ) {
@@ -219,7 +221,7 @@ extension SharedTree {
 
   /// The entries in `range`, with absolute `hidden`. O(k + b log n).
   @inlinable
-  package func entries(in range: Range<Int>) -> [SharedEntry<Item>] {
+  @_spi(SharedStorage) public func entries(in range: Range<Int>) -> [SharedEntry<Item>] {
     var result: [SharedEntry<Item>] = []
     result.reserveCapacity(range.count)
     forEach(in: range) { _, entry in
@@ -231,7 +233,7 @@ extension SharedTree {
 
   /// A tree of the entries in `range` (sharing nothing). O(k + b log n).
   @inlinable
-  package func slice(_ range: Range<Int>) -> SharedTree {
+  @_spi(SharedStorage) public func slice(_ range: Range<Int>) -> SharedTree {
     SharedTree(entries(in: range), base: base)
   }
 }
