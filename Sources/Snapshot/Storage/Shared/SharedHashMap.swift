@@ -16,7 +16,7 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   @_spi(SharedStorage) public let bucketCapacity: Int
 
   @inlinable
-  @_spi(SharedStorage) public init(bucketCapacity: Int = 32) {
+  @_spi(SharedStorage) public init(bucketCapacity: Int = 64) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
     root = Node(bucket: [])
@@ -192,11 +192,11 @@ public struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 public final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
   @unchecked Sendable
 {
-  @_spi(SharedStorage) public var isBucket: Bool
-  @_spi(SharedStorage) public var bitmap: UInt16
-  @_spi(SharedStorage) public var count: Int
-  @_spi(SharedStorage) public var pairs: [SharedHashPair<Key, Value>]
-  @_spi(SharedStorage) public var children: [SharedHashNode]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var isBucket: Bool
+  @exclusivity(unchecked) @_spi(SharedStorage) public var bitmap: UInt16
+  @exclusivity(unchecked) @_spi(SharedStorage) public var count: Int
+  @exclusivity(unchecked) @_spi(SharedStorage) public var pairs: [SharedHashPair<Key, Value>]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedHashNode]
 
   @inlinable
   init(bucket: [SharedHashPair<Key, Value>]) {

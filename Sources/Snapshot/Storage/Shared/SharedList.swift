@@ -12,7 +12,7 @@
   @inlinable @_spi(SharedStorage) public static var appendGap: UInt64 { 1 << 32 }
 
   @inlinable
-  @_spi(SharedStorage) public init(base: Int = 16, bucketCapacity: Int = 32) {
+  @_spi(SharedStorage) public init(base: Int = 32, bucketCapacity: Int = 64) {
     tree = SharedTree(base: base)
     labels = SharedHashMap(bucketCapacity: bucketCapacity)
   }

@@ -7,9 +7,9 @@
 @_spi(SharedStorage) public final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
   /// 0 for a leaf.
   @_spi(SharedStorage) public let height: Int
-  @_spi(SharedStorage) public var summary: SharedSummary
-  @_spi(SharedStorage) public var entries: [SharedEntry<Item>]
-  @_spi(SharedStorage) public var children: [SharedChild<Item>]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var summary: SharedSummary
+  @exclusivity(unchecked) @_spi(SharedStorage) public var entries: [SharedEntry<Item>]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedChild<Item>]
 
   @inlinable
   @_spi(SharedStorage) public init(
@@ -44,7 +44,10 @@
     if height == 0 {
       for entry in entries { result.add(entry) }
     } else {
-      for child in children { result.add(child.node.summary, tag: child.tag) }
+      for index in children.indices {
+        children[index].summary = children[index].node.summary
+        result.add(children[index].summary, tag: children[index].tag)
+      }
     }
     summary = result
   }
@@ -71,15 +74,19 @@
   }
 }
 
-/// An edge from an internal node to a child: the child, and a tag added to the `hidden` of
-/// every entry below it (how expand and collapse change a whole subtree in O(1)).
+/// An edge from an internal node to a child: the child, a tag added to the `hidden` of
+/// every entry below it (how expand and collapse change a whole subtree in O(1)), and a copy
+/// of the child's summary, so that a seek scans a node's edges without visiting every child
+/// (kept current by the parent's ``SharedNode/recomputeSummary()``).
 @_spi(SharedStorage) public struct SharedChild<Item: Hashable & Sendable>: Sendable {
   @_spi(SharedStorage) public var node: SharedNode<Item>
   @_spi(SharedStorage) public var tag: Int32
+  @_spi(SharedStorage) public var summary: SharedSummary
 
   @inlinable
   @_spi(SharedStorage) public init(_ node: SharedNode<Item>, tag: Int32 = 0) {
     self.node = node
     self.tag = tag
+    self.summary = node.summary
   }
 }

@@ -31,8 +31,8 @@ extension SharedTree {
     var isRightmost = true
     while node.height > 0 {
       var index = 0
-      while index < node.children.count - 1 && offset >= node.children[index].node.summary.count {
-        offset -= node.children[index].node.summary.count
+      while index < node.children.count - 1 && offset >= node.children[index].summary.count {
+        offset -= node.children[index].summary.count
         index += 1
       }
       path.append((node, isRightmost))
@@ -76,7 +76,7 @@ extension SharedTree {
       var start = 0
       let last = node.children.count - 1
       for index in node.children.indices {
-        let end = start + node.children[index].node.summary.count
+        let end = start + node.children[index].summary.count
         if end <= low || start >= high {
         } else if low <= start && end <= high {
           covered = covered.isEmpty ? index..<index + 1 : covered.lowerBound..<index + 1
@@ -128,7 +128,7 @@ extension SharedTree {
       visited.append(node)
       var start = 0
       for index in node.children.indices {
-        let end = start + node.children[index].node.summary.count
+        let end = start + node.children[index].summary.count
         if end <= low || start >= high {
         } else if low <= start && end <= high {
           node.children[index].tag &+= delta
@@ -169,7 +169,7 @@ extension SharedTree {
       var start = node.summary.count
       for index in node.children.indices.reversed() {
         let end = start
-        start -= node.children[index].node.summary.count
+        start -= node.children[index].summary.count
         guard end > low && start < high else { continue }
         let child = Self.uniqueChild(of: node, at: index)
         stack.append(

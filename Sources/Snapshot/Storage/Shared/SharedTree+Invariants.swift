@@ -37,6 +37,7 @@ extension SharedTree {
         guard node.entries.isEmpty else { return "internal node with entries" }
         for child in node.children {
           if child.node.height != node.height - 1 { return "child height mismatch" }
+          if child.summary != child.node.summary { return "stale summary on an edge" }
           expected.add(child.node.summary, tag: child.tag)
         }
       }

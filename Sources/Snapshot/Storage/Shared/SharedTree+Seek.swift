@@ -15,8 +15,8 @@ extension SharedTree {
     while node.height > 0 {
       var index = 0
       var childStart = nodeStart
-      while childStart + node.children[index].node.summary.count <= start {
-        childStart += node.children[index].node.summary.count
+      while childStart + node.children[index].summary.count <= start {
+        childStart += node.children[index].summary.count
         index += 1
       }
       path.append((node, index, childStart))
@@ -28,12 +28,12 @@ extension SharedTree {
       return nodeStart + index
     }
     while let (parent, index, childStart) = path.popLast() {
-      var after = childStart + parent.children[index].node.summary.count
+      var after = childStart + parent.children[index].summary.count
       for next in parent.children[(index + 1)...] {
-        if next.node.summary.minLevel <= limit {
+        if next.summary.minLevel <= limit {
           return Self.firstPosition(in: next.node, start: after, limit: limit)
         }
-        after += next.node.summary.count
+        after += next.summary.count
       }
     }
     return nil
@@ -45,11 +45,11 @@ extension SharedTree {
     var position = start
     while node.height > 0 {
       for child in node.children {
-        if child.node.summary.minLevel <= limit {
+        if child.summary.minLevel <= limit {
           node = child.node
           break
         }
-        position += child.node.summary.count
+        position += child.summary.count
       }
     }
     let index = node.entries.firstIndex { $0.levelAndFlag >> 1 <= limit }!
@@ -68,8 +68,8 @@ extension SharedTree {
     while node.height > 0 {
       var index = 0
       var childStart = nodeStart
-      while childStart + node.children[index].node.summary.count <= target {
-        childStart += node.children[index].node.summary.count
+      while childStart + node.children[index].summary.count <= target {
+        childStart += node.children[index].summary.count
         index += 1
       }
       path.append((node, index, childStart))
@@ -84,8 +84,8 @@ extension SharedTree {
     while let (parent, index, childStart) = path.popLast() {
       var before = childStart
       for previous in parent.children[..<index].reversed() {
-        before -= previous.node.summary.count
-        if previous.node.summary.minLevel <= limit {
+        before -= previous.summary.count
+        if previous.summary.minLevel <= limit {
           return Self.lastPosition(in: previous.node, start: before, limit: limit)
         }
       }
@@ -100,8 +100,8 @@ extension SharedTree {
     while node.height > 0 {
       var childStart = position + node.summary.count
       for child in node.children.reversed() {
-        childStart -= child.node.summary.count
-        if child.node.summary.minLevel <= limit {
+        childStart -= child.summary.count
+        if child.summary.minLevel <= limit {
           node = child.node
           position = childStart
           break

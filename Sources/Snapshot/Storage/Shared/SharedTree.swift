@@ -15,7 +15,7 @@
   @_spi(SharedStorage) public let base: Int
 
   @inlinable
-  @_spi(SharedStorage) public init(base: Int = 16) {
+  @_spi(SharedStorage) public init(base: Int = 32) {
     precondition(base >= 2, "a shared tree's base is at least 2")
     self.base = base
     root = SharedNode(height: 0)
@@ -24,7 +24,7 @@
   /// Builds a tree from `entries`, whose `hidden` values are absolute, filling every node
   /// but the last of each level. O(n).
   @inlinable
-  @_spi(SharedStorage) public init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 16) {
+  @_spi(SharedStorage) public init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 32) {
     self.init(base: base)
     let capacity = 2 &* base
     var level: [SharedChild<Item>] = []
@@ -84,15 +84,13 @@ extension SharedTree {
     var offset = position
     var tag: Int32 = 0
     while node.height > 0 {
-      for child in node.children {
-        let childCount = child.node.summary.count
-        if offset < childCount {
-          tag &+= child.tag
-          node = child.node
-          break
-        }
-        offset -= childCount
+      var index = 0
+      while offset >= node.children[index].summary.count {
+        offset -= node.children[index].summary.count
+        index += 1
       }
+      tag &+= node.children[index].tag
+      node = node.children[index].node
     }
     var entry = node.entries[offset]
     entry.hidden &+= tag
@@ -105,16 +103,14 @@ extension SharedTree {
     var node = root
     var position = 0
     while node.height > 0 {
-      var next: SharedNode<Item>? = nil
-      for child in node.children {
-        if child.node.summary.count > 0 && child.node.summary.maxKey >= key {
-          next = child.node
-          break
-        }
-        position += child.node.summary.count
+      var index = 0
+      let last = node.children.count - 1
+      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
+        position += node.children[index].summary.count
+        guard index < last else { return nil }
+        index += 1
       }
-      guard let found = next else { return nil }
-      node = found
+      node = node.children[index].node
     }
     var low = 0
     var high = node.entries.count
@@ -135,16 +131,17 @@ extension SharedTree {
     var position = 0
     var tag: Int32 = 0
     while node.height > 0 {
-      for child in node.children {
-        let visible = child.node.summary.visibleCount(tag: tag &+ child.tag)
-        if remaining < visible {
-          tag &+= child.tag
-          node = child.node
-          break
-        }
+      var index = 0
+      while true {
+        let visible = node.children[index].summary.visibleCount(
+          tag: tag &+ node.children[index].tag)
+        if remaining < visible { break }
         remaining -= visible
-        position += child.node.summary.count
+        position += node.children[index].summary.count
+        index += 1
       }
+      tag &+= node.children[index].tag
+      node = node.children[index].node
     }
     for (index, entry) in node.entries.enumerated() where entry.hidden &+ tag == 0 {
       if remaining == 0 { return position + index }
@@ -164,14 +161,14 @@ extension SharedTree {
     while node.height > 0 {
       var next: SharedNode<Item>? = nil
       for child in node.children {
-        let childCount = child.node.summary.count
+        let childCount = child.summary.count
         if offset < childCount {
           tag &+= child.tag
           next = child.node
           break
         }
         offset -= childCount
-        rows += child.node.summary.visibleCount(tag: tag &+ child.tag)
+        rows += child.summary.visibleCount(tag: tag &+ child.tag)
       }
       guard let found = next else { return rows }
       node = found
@@ -208,10 +205,10 @@ extension SharedTree {
       // Push the overlapping children in reverse, so the first pops first.
       var childStart = start + node.summary.count
       for child in node.children.reversed() {
-        childStart -= child.node.summary.count
-        let childEnd = childStart + child.node.summary.count
+        childStart -= child.summary.count
+        let childEnd = childStart + child.summary.count
         guard childStart < range.upperBound, childEnd > range.lowerBound else { continue }
-        if visibleOnly && child.node.summary.visibleCount(tag: tag &+ child.tag) == 0 {
+        if visibleOnly && child.summary.visibleCount(tag: tag &+ child.tag) == 0 {
           continue
         }
         stack.append((child.node, childStart, tag &+ child.tag))
