@@ -44,12 +44,8 @@ enum RelatedSnapshotScenarios {
   }
 
   static func arrayBaseline(_ items: [Int]) -> Baseline {
-    Baseline(
-      Operation("Array copy + one insert") {
-        var copy = items
-        copy.insert(-1, at: items.count / 2)
-        return copy.count
-      },
+    SharedStructureScenarios.arrayBaseline(
+      items,
       whenFaster: "the snapshot's first edit of a copy copies its item array and its index")
   }
 

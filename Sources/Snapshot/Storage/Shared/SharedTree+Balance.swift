@@ -34,37 +34,41 @@ extension SharedTree {
     pieces(of: node.fill, isRightmost: isRightmost).map { node.slice($0) }
   }
 
+  /// `left` then `right`, each element given its side's edge tag with `absorb`, so that
+  /// the two lists can hang under one edge tagged 0. O(b).
+  @inlinable
+  func concatenated<Element>(
+    _ left: [Element], tag leftTag: Int32, _ right: [Element], tag rightTag: Int32,
+    absorb: (inout Element, Int32) -> Void
+  ) -> [Element] {
+    var result = left
+    result.reserveCapacity(left.count + right.count)
+    result.append(contentsOf: right)
+    for (range, tag) in [(0..<left.count, leftTag), (left.count..<result.count, rightTag)]
+    where tag != 0 {
+      for index in range { absorb(&result[index], tag) }
+    }
+    return result
+  }
+
   /// The entries of two neighbouring leaves, their edge tags absorbed. O(b).
   @inlinable
-  func mergedEntries(_ left: SharedChild<Item>, _ right: SharedChild<Item>) -> [SharedEntry<Item>] {
-    var entries = left.node.entries
-    entries.reserveCapacity(entries.count + right.node.entries.count)
-    if left.tag != 0 {
-      for index in entries.indices { entries[index].hidden &+= left.tag }
+  func mergedEntries(_ left: SharedChild<Item>, _ right: SharedChild<Item>)
+    -> [SharedEntry<Item>]
+  {
+    concatenated(left.node.entries, tag: left.tag, right.node.entries, tag: right.tag) {
+      $0.hidden &+= $1
     }
-    let split = entries.count
-    entries.append(contentsOf: right.node.entries)
-    if right.tag != 0 {
-      for index in split..<entries.count { entries[index].hidden &+= right.tag }
-    }
-    return entries
   }
 
   /// The children of two neighbouring internal nodes, their edge tags absorbed. O(b).
   @inlinable
-  func mergedChildren(_ left: SharedChild<Item>, _ right: SharedChild<Item>) -> [SharedChild<Item>]
+  func mergedChildren(_ left: SharedChild<Item>, _ right: SharedChild<Item>)
+    -> [SharedChild<Item>]
   {
-    var children = left.node.children
-    children.reserveCapacity(children.count + right.node.children.count)
-    if left.tag != 0 {
-      for index in children.indices { children[index].tag &+= left.tag }
+    concatenated(left.node.children, tag: left.tag, right.node.children, tag: right.tag) {
+      $0.tag &+= $1
     }
-    let split = children.count
-    children.append(contentsOf: right.node.children)
-    if right.tag != 0 {
-      for index in split..<children.count { children[index].tag &+= right.tag }
-    }
-    return children
   }
 
   /// Brings every child of `node` (uniquely referenced) within its bounds: empty children

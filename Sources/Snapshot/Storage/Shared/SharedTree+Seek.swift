@@ -2,20 +2,20 @@
 // summary, without parent pointers.
 
 extension SharedTree {
-  /// The first position at or after `start` whose entry is at most `level` deep, or nil.
-  /// O(b log n).
+  /// The path to the entry at `position`: each internal node, the child taken and where that
+  /// child starts; then the leaf and where it starts. O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
-    guard start < count, level >= 0 else { return nil }
-    let limit = UInt32(clamping: level)
-    // The path to `start`: each internal node, the child taken, and where that child starts.
+  func path(to position: Int) -> (
+    path: [(node: SharedNode<Item>, index: Int, childStart: Int)], leaf: SharedNode<Item>,
+    leafStart: Int
+  ) {
     var path: [(node: SharedNode<Item>, index: Int, childStart: Int)] = []
     var node = root
     var nodeStart = 0
     while node.height > 0 {
       var index = 0
       var childStart = nodeStart
-      while childStart + node.children[index].summary.count <= start {
+      while childStart + node.children[index].summary.count <= position {
         childStart += node.children[index].summary.count
         index += 1
       }
@@ -23,6 +23,16 @@ extension SharedTree {
       node = node.children[index].node
       nodeStart = childStart
     }
+    return (path, node, nodeStart)
+  }
+
+  /// The first position at or after `start` whose entry is at most `level` deep, or nil.
+  /// O(b log n).
+  @inlinable
+  @_spi(SharedStorage) public func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
+    guard start < count, level >= 0 else { return nil }
+    let limit = UInt32(clamping: level)
+    var (path, node, nodeStart) = path(to: start)
     for index in (start - nodeStart)..<node.entries.count
     where node.entries[index].levelAndFlag >> 1 <= limit {
       return nodeStart + index
@@ -62,20 +72,7 @@ extension SharedTree {
     guard end > 0, end <= count, level >= 0 else { return nil }
     let limit = UInt32(clamping: level)
     let target = end - 1
-    var path: [(node: SharedNode<Item>, index: Int, childStart: Int)] = []
-    var node = root
-    var nodeStart = 0
-    while node.height > 0 {
-      var index = 0
-      var childStart = nodeStart
-      while childStart + node.children[index].summary.count <= target {
-        childStart += node.children[index].summary.count
-        index += 1
-      }
-      path.append((node, index, childStart))
-      node = node.children[index].node
-      nodeStart = childStart
-    }
+    var (path, node, nodeStart) = path(to: target)
     var index = target - nodeStart
     while index >= 0 {
       if node.entries[index].levelAndFlag >> 1 <= limit { return nodeStart + index }
