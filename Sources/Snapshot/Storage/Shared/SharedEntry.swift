@@ -57,8 +57,10 @@
     self.minHidden = minHidden
   }
 
-  /// The number of visible entries (hidden 0) below a node reached through edges whose tags
-  /// add up to `tag`. O(1).
+  /// The number of visible entries (hidden 0) below a node reached through edges whose tags add up
+  /// to `tag`.
+  ///
+  /// - Complexity: O(1).
   @inlinable
   @_spi(SharedStorage) public func visibleCount(tag: Int32) -> Int {
     count > 0 && minHidden &+ tag == 0 ? countAtMinHidden : 0

@@ -1,16 +1,20 @@
 extension SharedHashMap {
-  /// Stops the program with a description if an invariant does not hold. O(n).
+  /// Stops the program with a description if an invariant does not hold.
+  ///
+  /// - Complexity: O(n).
   @_spi(SharedStorage) public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedHashMap invariant violated: \(violation)")
     }
   }
 
-  /// A description of the first invariant that does not hold, or nil. O(n).
+  /// A description of the first invariant that does not hold, or nil.
   ///
   /// Counts add up, every key sits under the slots its hash names, buckets below the root
   /// are non-empty and within capacity (except where no hash bits are left), inner nodes
   /// hold more than half a bucket, and no key appears twice.
+  ///
+  /// - Complexity: O(n).
   @_spi(SharedStorage) public func _invariantViolation() -> String? {
     var seen = Set<Key>()
     // (node, shift, hash bits the path fixed, mask of those bits)

@@ -22,7 +22,9 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
     root = Node(bucket: [])
   }
 
-  /// The number of pairs. O(1).
+  /// The number of pairs.
+  ///
+  /// - Complexity: O(1).
   @inlinable @_spi(SharedStorage) public var count: Int { root.count }
 
   @inlinable
@@ -34,7 +36,9 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
     1 << UInt16(truncatingIfNeeded: (hash >> UInt64(shift)) & 15)
   }
 
-  /// The value stored for `key`, or nil. O(depth + bucket).
+  /// The value stored for `key`, or nil.
+  ///
+  /// - Complexity: O(depth + bucket).
   @inlinable
   @_spi(SharedStorage) public func value(forKey key: Key) -> Value? {
     value(forKey: key, hash: Self.hash(key))
@@ -69,7 +73,9 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
     return parent.children[index]
   }
 
-  /// Stores `value` for `key`; returns the value it replaces, if any. O(depth + bucket).
+  /// Stores `value` for `key`; returns the value it replaces, if any.
+  ///
+  /// - Complexity: O(depth + bucket).
   @inlinable @discardableResult
   @_spi(SharedStorage) public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     let hash = Self.hash(key)
@@ -141,8 +147,9 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
     }
   }
 
-  /// Removes `key`; returns its value, or nil if absent. O(depth + bucket), plus O(b) when
-  /// a node collapses into a bucket.
+  /// Removes `key`; returns its value, or nil if absent.
+  ///
+  /// - Complexity: O(depth + bucket), plus O(b) when a node collapses into a bucket.
   @inlinable @discardableResult
   @_spi(SharedStorage) public mutating func removeValue(forKey key: Key) -> Value? {
     let hash = Self.hash(key)

@@ -1,14 +1,17 @@
 extension SharedList {
-  /// Stops the program with a description if an invariant does not hold. O(n log n).
+  /// Stops the program with a description if an invariant does not hold.
+  ///
+  /// - Complexity: O(n log n).
   @_spi(SharedStorage) public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedList invariant violated: \(violation)")
     }
   }
 
-  /// A description of the first invariant that does not hold, or nil: the tree's and the
-  /// trie's own, the same number of items in both, and every entry's label found under its
-  /// item. O(n log n).
+  /// A description of the first invariant that does not hold, or nil: the tree's and the trie's
+  /// own, the same number of items in both, and every entry's label found under its item.
+  ///
+  /// - Complexity: O(n log n).
   @_spi(SharedStorage) public func _invariantViolation() -> String? {
     if let violation = tree._invariantViolation() { return "tree: \(violation)" }
     if let violation = labels._invariantViolation() { return "labels: \(violation)" }

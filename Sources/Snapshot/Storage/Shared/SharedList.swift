@@ -27,23 +27,31 @@
     case badShape
   }
 
-  /// The number of items. O(1).
+  /// The number of items.
+  ///
+  /// - Complexity: O(1).
   @inlinable @_spi(SharedStorage) public var count: Int { tree.count }
 
-  /// The position of `item` in the pre-order sequence, or nil. O(b log n).
+  /// The position of `item` in the pre-order sequence, or nil.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func position(of item: Item) -> Int? {
     guard let key = labels.value(forKey: item) else { return nil }
     return tree.position(ofKey: key)
   }
 
-  /// The entry at `position`, with its absolute `hidden`. O(b log n).
+  /// The entry at `position`, with its absolute `hidden`.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
     tree.entry(at: position)
   }
 
-  /// Whether the entry at `position` is visible (no ancestor collapsed). O(b log n).
+  /// Whether the entry at `position` is visible (no ancestor collapsed).
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func isVisible(at position: Int) -> Bool {
     tree.entry(at: position).hidden == 0
@@ -53,10 +61,11 @@
 // MARK: - Editing
 
 extension SharedList {
-  /// Inserts `entries` (item, depth and expansion; keys and `hidden` are computed) at
-  /// `position`, as whole subtrees: the first is at depth d, no later one is shallower, and
-  /// the entry now at `position` is at most d deep. Throws, changing nothing, on a duplicate
-  /// or a bad shape. O(k log n) plus O(log n) relabelled entries amortized.
+  /// Inserts `entries` (item, depth and expansion; keys and `hidden` are computed) at `position`,
+  /// as whole subtrees: the first is at depth d, no later one is shallower, and the entry now at
+  /// `position` is at most d deep. Throws, changing nothing, on a duplicate or a bad shape.
+  ///
+  /// - Complexity: O(k log n) plus O(log n) relabelled entries amortized.
   @inlinable
   @_spi(SharedStorage) public mutating func insert(
     _ entries: [SharedEntry<Item>], at position: Int
@@ -99,9 +108,10 @@ extension SharedList {
     for index in placed.indices { labels.updateValue(keys[index], forKey: placed[index].item) }
   }
 
-  /// Removes the whole subtrees in `range` (the first entry at depth d, none shallower, the
-  /// entry after the range at most d deep). Throws `badShape`, changing nothing, otherwise.
-  /// O(k log n).
+  /// Removes the whole subtrees in `range` (the first entry at depth d, none shallower, the entry
+  /// after the range at most d deep). Throws `badShape`, changing nothing, otherwise.
+  ///
+  /// - Complexity: O(k log n).
   @inlinable
   @_spi(SharedStorage) public mutating func removeSubtrees(_ range: Range<Int>) throws(EditError) {
     guard !range.isEmpty else { return }
@@ -116,9 +126,11 @@ extension SharedList {
     for entry in removed { labels.removeValue(forKey: entry.item) }
   }
 
-  /// Moves the subtree at `position` so that it starts at `destination` (counted after the
-  /// subtree is taken out) at depth `level`. Throws `badShape`, changing nothing, when the
-  /// destination cannot hold it. O(s log n) for the s entries moved.
+  /// Moves the subtree at `position` so that it starts at `destination` (counted after the subtree
+  /// is taken out) at depth `level`. Throws `badShape`, changing nothing, when the destination
+  /// cannot hold it.
+  ///
+  /// - Complexity: O(s log n) for the s entries moved.
   @inlinable
   @_spi(SharedStorage) public mutating func moveSubtree(
     at position: Int, to destination: Int, level: Int
@@ -136,7 +148,9 @@ extension SharedList {
   }
 
   /// Expands or collapses the entry at `position`: one flag, and one range tag over its
-  /// descendants. O(b log n).
+  /// descendants.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public mutating func setExpanded(_ isExpanded: Bool, at position: Int) {
     guard tree.entry(at: position).isExpanded != isExpanded else { return }

@@ -37,7 +37,9 @@
     height == 0 ? entries.count : children.count
   }
 
-  /// Recomputes ``summary`` from the entries or the children's summaries. O(b).
+  /// Recomputes ``summary`` from the entries or the children's summaries.
+  ///
+  /// - Complexity: O(b).
   @inlinable
   @_spi(SharedStorage) public func recomputeSummary() {
     var result = SharedSummary.empty

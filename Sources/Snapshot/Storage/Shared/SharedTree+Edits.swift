@@ -16,7 +16,9 @@ extension SharedTree {
     return parent.children[index].node
   }
 
-  /// Inserts `newEntries` (absolute `hidden`) at `position`. O(k + b log n).
+  /// Inserts `newEntries` (absolute `hidden`) at `position`.
+  ///
+  /// - Complexity: O(k + b log n).
   @inlinable
   @_spi(SharedStorage) public mutating func insert(
     contentsOf newEntries: [SharedEntry<Item>], at position: Int
@@ -55,7 +57,9 @@ extension SharedTree {
     fixRoot()
   }
 
-  /// Removes the entries in `range`. O(b log n) plus O(k/b) for the nodes released.
+  /// Removes the entries in `range`.
+  ///
+  /// - Complexity: O(b log n) plus O(k/b) for the nodes released.
   @inlinable
   @_spi(SharedStorage) public mutating func removeSubrange(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
@@ -99,7 +103,8 @@ extension SharedTree {
   }
 
   /// Replaces the entries in `range` with `newEntries` (absolute `hidden`).
-  /// O(k + b log n) for k entries removed and added.
+  ///
+  /// - Complexity: O(k + b log n) for k entries removed and added.
   @inlinable
   @_spi(SharedStorage) public mutating func replaceSubrange(
     _ range: Range<Int>, with newEntries: [SharedEntry<Item>]
@@ -108,8 +113,10 @@ extension SharedTree {
     insert(contentsOf: newEntries, at: range.lowerBound)
   }
 
-  /// Adds `delta` to the `hidden` of every entry in `range`: tags on the edges to the
-  /// children wholly inside, entries only in the two boundary leaves. O(b log n).
+  /// Adds `delta` to the `hidden` of every entry in `range`: tags on the edges to the children
+  /// wholly inside, entries only in the two boundary leaves.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
@@ -142,8 +149,10 @@ extension SharedTree {
     while let node = visited.popLast() { node.recomputeSummary() }
   }
 
-  /// Calls `body` on every entry in `range`, in order, to change its key, level or flag (not
-  /// its `hidden`, which is stored relative to the tags above it). O(k + b log n).
+  /// Calls `body` on every entry in `range`, in order, to change its key, level or flag (not its
+  /// `hidden`, which is stored relative to the tags above it).
+  ///
+  /// - Complexity: O(k + b log n).
   @inlinable
   @_spi(SharedStorage) public mutating func updateEntries(
     in range: Range<Int>, _ body: (Int, inout SharedEntry<Item>) -> Void

@@ -1,17 +1,21 @@
 extension SharedTree {
-  /// Stops the program with a description if an invariant does not hold. O(n).
+  /// Stops the program with a description if an invariant does not hold.
+  ///
+  /// - Complexity: O(n).
   @_spi(SharedStorage) public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedTree invariant violated: \(violation)")
     }
   }
 
-  /// A description of the first invariant that does not hold, or nil. O(n).
+  /// A description of the first invariant that does not hold, or nil.
   ///
   /// Heights agree, fills are within bounds (at least `base` off the root and the rightmost
   /// spine), every summary equals one recomputed from below, keys increase strictly, the
   /// sequence is a pre-order (starts at depth 0, descends one level at a time), and every
   /// entry's `hidden`, with the tags above it, counts its collapsed ancestors.
+  ///
+  /// - Complexity: O(n).
   @_spi(SharedStorage) public func _invariantViolation() -> String? {
     if root.height > 0 && root.children.count < 2 { return "internal root with one child" }
     // Pre-order state: per depth, the collapsed ancestors an entry at that depth has.

@@ -27,7 +27,8 @@ extension SharedTree {
   }
 
   /// The first position at or after `start` whose entry is at most `level` deep, or nil.
-  /// O(b log n).
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
     guard start < count, level >= 0 else { return nil }
@@ -66,7 +67,9 @@ extension SharedTree {
     return position + index
   }
 
-  /// The last position before `end` whose entry is at most `level` deep, or nil. O(b log n).
+  /// The last position before `end` whose entry is at most `level` deep, or nil.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func lastPosition(before end: Int, levelAtMost level: Int) -> Int? {
     guard end > 0, end <= count, level >= 0 else { return nil }
@@ -110,7 +113,8 @@ extension SharedTree {
   }
 
   /// The end of the subtree of the entry at `position`: the next position not below it.
-  /// O(b log n).
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func subtreeEnd(of position: Int) -> Int {
     let level = entry(at: position).level
@@ -118,7 +122,8 @@ extension SharedTree {
   }
 
   /// The position of the parent of the entry at `position`, or nil for a root entry.
-  /// O(b log n).
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func parentPosition(of position: Int) -> Int? {
     let level = entry(at: position).level

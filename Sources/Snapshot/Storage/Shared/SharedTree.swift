@@ -21,8 +21,10 @@
     root = SharedNode(height: 0)
   }
 
-  /// Builds a tree from `entries`, whose `hidden` values are absolute, filling every node
-  /// but the last of each level. O(n).
+  /// Builds a tree from `entries`, whose `hidden` values are absolute, filling every node but the
+  /// last of each level.
+  ///
+  /// - Complexity: O(n).
   @inlinable
   @_spi(SharedStorage) public init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 32) {
     self.init(base: base)
@@ -58,15 +60,21 @@
 
   @inlinable @_spi(SharedStorage) public var capacity: Int { 2 &* base }
 
-  /// The number of entries. O(1).
+  /// The number of entries.
+  ///
+  /// - Complexity: O(1).
   @inlinable @_spi(SharedStorage) public var count: Int { root.summary.count }
 
-  /// The number of entries none of whose ancestors is collapsed. O(1).
+  /// The number of entries none of whose ancestors is collapsed.
+  ///
+  /// - Complexity: O(1).
   @inlinable @_spi(SharedStorage) public var visibleCount: Int { root.summary.visibleCount(tag: 0) }
 
   @inlinable @_spi(SharedStorage) public var height: Int { root.height }
 
-  /// Whether both trees hold the same root node (then they are equal). O(1).
+  /// Whether both trees hold the same root node (then they are equal).
+  ///
+  /// - Complexity: O(1).
   @inlinable
   @_spi(SharedStorage) public func sharesRoot(with other: SharedTree) -> Bool {
     root === other.root
@@ -76,7 +84,9 @@
 // MARK: - Reading
 
 extension SharedTree {
-  /// The entry at `position`, with its absolute `hidden`. O(b log n).
+  /// The entry at `position`, with its absolute `hidden`.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
     precondition(position >= 0 && position < count, "position out of range")
@@ -97,7 +107,9 @@ extension SharedTree {
     return entry
   }
 
-  /// The position of the entry labelled `key`, or nil. O(b log n).
+  /// The position of the entry labelled `key`, or nil.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func position(ofKey key: UInt64) -> Int? {
     var node = root
@@ -122,7 +134,9 @@ extension SharedTree {
     return position + low
   }
 
-  /// The position of the `row`-th visible entry (hidden 0). O(b log n).
+  /// The position of the `row`-th visible entry (hidden 0).
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func position(ofVisibleRow row: Int) -> Int {
     precondition(row >= 0 && row < visibleCount, "row out of range")
@@ -150,7 +164,9 @@ extension SharedTree {
     preconditionFailure("visible counts disagree with the entries")
   }
 
-  /// The number of visible entries before `position`. O(b log n).
+  /// The number of visible entries before `position`.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func visibleRows(before position: Int) -> Int {
     precondition(position >= 0 && position <= count, "position out of range")
@@ -177,8 +193,10 @@ extension SharedTree {
     return rows
   }
 
-  /// Calls `body` with every entry in `range` (absolute `hidden`), in order, visiting only
-  /// the nodes that overlap it; `body` returns false to stop. O(k + b log n).
+  /// Calls `body` with every entry in `range` (absolute `hidden`), in order, visiting only the
+  /// nodes that overlap it; `body` returns false to stop.
+  ///
+  /// - Complexity: O(k + b log n).
   @inlinable
   @_spi(SharedStorage) public func forEach(
     in range: Range<Int>, visibleOnly: Bool = false,
@@ -216,7 +234,9 @@ extension SharedTree {
     }
   }
 
-  /// The entries in `range`, with absolute `hidden`. O(k + b log n).
+  /// The entries in `range`, with absolute `hidden`.
+  ///
+  /// - Complexity: O(k + b log n).
   @inlinable
   @_spi(SharedStorage) public func entries(in range: Range<Int>) -> [SharedEntry<Item>] {
     var result: [SharedEntry<Item>] = []
@@ -228,7 +248,9 @@ extension SharedTree {
     return result
   }
 
-  /// A tree of the entries in `range` (sharing nothing). O(k + b log n).
+  /// A tree of the entries in `range` (sharing nothing).
+  ///
+  /// - Complexity: O(k + b log n).
   @inlinable
   @_spi(SharedStorage) public func slice(_ range: Range<Int>) -> SharedTree {
     SharedTree(entries(in: range), base: base)
