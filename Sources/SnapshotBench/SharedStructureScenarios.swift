@@ -8,7 +8,7 @@ enum SharedStructureScenarios {
   static let sizes = [10_000, 100_000, 1_000_000]
 
   static let all: [Scenario] =
-    Edit.allCases.map(copyEdit) + [seekPosition, seekVisibleRow, build, memory]
+    Edit.allCases.map(copyEdit) + [unshared, seekPosition, seekVisibleRow, build, memory]
 
   enum Edit: String, CaseIterable {
     case insert, delete, move, collapse
@@ -91,6 +91,52 @@ enum SharedStructureScenarios {
         },
         baselines: [arrayBaseline(items)])
     }
+  }
+
+  static let unshared = Scenario(
+    name: "shared/unshared-leaves",
+    group: group,
+    summary: "the leaves two related lists do not share (what a diff of related snapshots "
+      + "hashes) after one insert, against comparing the two item arrays",
+    sizes: sizes
+  ) { size in
+    let held = list(OutlinePlan(count: size), expanded: true)
+    var edited = held
+    let at = edited.position(of: size / 2)!
+    try! edited.insert(
+      [SharedEntry(item: -1, level: edited.entry(at: at).level, isExpanded: false)], at: at)
+    let oldItems = held.tree.entries(in: 0..<held.count).map(\.item)
+    let newItems = edited.tree.entries(in: 0..<edited.count).map(\.item)
+    var leaves = 0
+    return Trial(
+      items: size, detail: "one insert in the middle",
+      measured: Operation("SharedTree.unsharedLeaves(from:to:)") {
+        let (old, new) = SharedTree.unsharedLeaves(from: held.tree, to: edited.tree)
+        leaves = old.count + new.count
+        return leaves
+      },
+      baselines: [
+        Baseline(
+          Operation("common prefix and suffix of the arrays") {
+            Self.commonEnds(oldItems, newItems)
+          },
+          whenFaster: "the walk visits the nodes an edit copied; the scan compares every "
+            + "item outside the change, as today's diff does first")
+      ],
+      verify: { leaves >= 2 && leaves <= 8 ? nil : "\(leaves) unshared leaves for one insert" })
+  }
+
+  /// The length of the common prefix and suffix of two arrays. O(n).
+  @inline(never)
+  static func commonEnds(_ old: [Int], _ new: [Int]) -> Int {
+    let shorter = Swift.min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
+    return prefix + suffix
   }
 
   static func randomItems(_ size: Int, count: Int = 1_000) -> [Int] {

@@ -156,3 +156,65 @@ struct SharedTreeTests {
     #expect(list.count == 0)
   }
 }
+
+extension SharedTreeTests {
+  /// The items outside `leaves`, in order.
+  static func itemsOutside(
+    _ leaves: [SharedTree<Int>.Placed], of tree: SharedTree<Int>
+  ) -> [Int] {
+    var covered = [Bool](repeating: false, count: tree.count)
+    for leaf in leaves {
+      for offset in 0..<leaf.node.entries.count { covered[leaf.start + offset] = true }
+    }
+    return tree.entries(in: 0..<tree.count).enumerated().filter { !covered[$0.offset] }
+      .map(\.element.item)
+  }
+
+  @Test("related trees differ only in a few unshared leaves; outside them the items agree")
+  func unsharedLeaves() throws {
+    checkProperty("unshared leaves", count: 100, base: 0x5A7E_D001) { generator in
+      (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+        (Int.random(in: 0..<3, using: &generator), Int.random(in: 0..<5_000, using: &generator))
+      }
+    } check: { edits in
+      var list = SharedList<Int>(base: 2, bucketCapacity: 4)
+      try! list.insert(
+        (0..<3_000).map { SharedEntry(item: $0, level: 0, isExpanded: false) }, at: 0)
+      let old = list
+      var fresh = 10_000
+      for (kind, at) in edits {
+        let position = at % list.count
+        switch kind {
+        case 0:
+          fresh += 1
+          try! list.insert([SharedEntry(item: fresh, level: 0, isExpanded: false)], at: position)
+        case 1: try! list.removeSubtrees(position..<position + 1)
+        default: try! list.moveSubtree(at: position, to: (at * 7) % list.count, level: 0)
+        }
+      }
+      let (oldLeaves, newLeaves) = SharedTree.unsharedLeaves(from: old.tree, to: list.tree)
+      if Self.itemsOutside(oldLeaves, of: old.tree) != Self.itemsOutside(newLeaves, of: list.tree) {
+        return "the items outside the unshared leaves differ"
+      }
+      // Each edit (a move is two, and relabels touch a few more) copies one path; splits
+      // and merges add a node or two a level.
+      let bound = edits.count * 2 * 4 * (list.tree.height + 2)
+      if oldLeaves.count > bound || newLeaves.count > bound {
+        return "\(oldLeaves.count) and \(newLeaves.count) unshared leaves for \(edits.count) edits"
+      }
+      return nil
+    }
+  }
+
+  @Test("identical trees share everything; separately built ones nothing")
+  func unsharedExtremes() {
+    let built = SharedTree(Self.flat(0..<1_000), base: 2)
+    let again = SharedTree(Self.flat(0..<1_000), base: 2)
+    let same = SharedTree.unsharedLeaves(from: built, to: built)
+    #expect(same.old.isEmpty && same.new.isEmpty)
+    let apart = SharedTree.unsharedLeaves(from: built, to: again)
+    #expect(apart.old.map(\.node.entries.count).reduce(0, +) == 1_000)
+    #expect(apart.new.map(\.node.entries.count).reduce(0, +) == 1_000)
+    #expect(apart.old.map(\.start) == apart.new.map(\.start))
+  }
+}
