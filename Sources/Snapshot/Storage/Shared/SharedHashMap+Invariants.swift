@@ -16,7 +16,8 @@ extension SharedHashMap {
   ///
   /// - Complexity: O(n).
   @_spi(SharedStorage) public func _invariantViolation() -> String? {
-    var seen = Set<Key>()
+    // Reserved, so that keys with a broken `Hashable` cannot make it rehash (and stop).
+    var seen = Set<Key>(minimumCapacity: count)
     // (node, shift, hash bits the path fixed, mask of those bits)
     var stack: [(node: Node, shift: Int, bits: UInt64, isRoot: Bool)] = [(root, 0, 0, true)]
     while let (node, shift, bits, isRoot) = stack.popLast() {

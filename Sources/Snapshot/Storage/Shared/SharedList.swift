@@ -135,6 +135,7 @@ extension SharedList {
   @_spi(SharedStorage) public mutating func moveSubtree(
     at position: Int, to destination: Int, level: Int
   ) throws(EditError) {
+    guard position >= 0 && position < count else { throw .badShape }
     let end = tree.subtreeEnd(of: position)
     let moved = tree.entries(in: position..<end)
     let shift = level - moved[0].level
