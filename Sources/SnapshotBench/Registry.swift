@@ -10,3 +10,4 @@ let registry: [Scenario] =
   + OneEditScenarios.all
   + SectionedDiffScenarios.all
   + DataSourceScenarios.all
+  + SharedStructureScenarios.all + RelatedSnapshotScenarios.all

@@ -1,0 +1,94 @@
+/// A node of a ``SharedTree``: a leaf holds entries, an internal node holds children.
+///
+/// Nodes are shared between snapshots. A node is written only while the whole path to it
+/// is uniquely referenced (``SharedTree`` checks `isKnownUniquelyReferenced` on every
+/// reference it follows before writing); so once two trees hold it, it never changes, and
+/// reading it from several threads is safe.
+@_spi(SharedStorage) public final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
+  /// 0 for a leaf.
+  @_spi(SharedStorage) public let height: Int
+  @exclusivity(unchecked) @_spi(SharedStorage) public var summary: SharedSummary
+  @exclusivity(unchecked) @_spi(SharedStorage) public var entries: [SharedEntry<Item>]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedChild<Item>]
+
+  @inlinable
+  @_spi(SharedStorage) public init(
+    height: Int, entries: [SharedEntry<Item>] = [], children: [SharedChild<Item>] = []
+  ) {
+    self.height = height
+    self.entries = entries
+    self.children = children
+    self.summary = .empty
+    recomputeSummary()
+  }
+
+  @inlinable
+  init(copying other: SharedNode) {
+    height = other.height
+    summary = other.summary
+    entries = other.entries
+    children = other.children
+  }
+
+  @inlinable @_spi(SharedStorage) public var isLeaf: Bool { height == 0 }
+
+  /// Entries of a leaf, children of an internal node.
+  @inlinable @_spi(SharedStorage) public var fill: Int {
+    height == 0 ? entries.count : children.count
+  }
+
+  /// Recomputes ``summary`` from the entries or the children's summaries.
+  ///
+  /// - Complexity: O(b).
+  @inlinable
+  @_spi(SharedStorage) public func recomputeSummary() {
+    var result = SharedSummary.empty
+    if height == 0 {
+      for entry in entries { result.add(entry) }
+    } else {
+      for index in children.indices {
+        children[index].summary = children[index].node.summary
+        result.add(children[index].summary, tag: children[index].tag)
+      }
+    }
+    summary = result
+  }
+
+  /// Adds `tag` to every entry below (to the entries of a leaf, to the edges of an internal
+  /// node), so that the edge above can carry 0. Call only on a uniquely referenced node. O(b).
+  @inlinable
+  func absorb(tag: Int32) {
+    guard tag != 0 else { return }
+    if height == 0 {
+      for index in entries.indices { entries[index].hidden &+= tag }
+    } else {
+      for index in children.indices { children[index].tag &+= tag }
+    }
+    if summary.count > 0 { summary.minHidden &+= tag }
+  }
+
+  /// A node of the same height holding `range` of this node's entries or children.
+  @inlinable
+  func slice(_ range: Range<Int>) -> SharedNode {
+    height == 0
+      ? SharedNode(height: 0, entries: Array(entries[range]))
+      : SharedNode(height: height, children: Array(children[range]))
+  }
+}
+
+/// An edge from an internal node to a child: the child, a tag added to the `hidden` of
+/// every entry below it (how expand and collapse change a whole subtree in O(1)), and a copy
+/// of the child's summary, so that a seek scans a node's edges without visiting every child
+/// (kept current by the parent's ``SharedNode/recomputeSummary()``).
+@_spi(SharedStorage) public struct SharedChild<Item: Hashable & Sendable>: Sendable {
+  @_spi(SharedStorage) public var node: SharedNode<Item>
+  @_spi(SharedStorage) public var tag: Int32
+  @_spi(SharedStorage) public var summary: SharedSummary
+
+  @inlinable
+  @_spi(SharedStorage) public init(_ node: SharedNode<Item>, tag: Int32 = 0) {
+    self.node = node
+    self.tag = tag
+    self.summary = node.summary
+  }
+}

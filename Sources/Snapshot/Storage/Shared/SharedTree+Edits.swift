@@ -1,0 +1,190 @@
+// Edits of a shared tree: every one walks from the root with an explicit stack, copies the
+// shared nodes on its way (copy-on-write along the path), then repairs fills bottom-up.
+
+extension SharedTree {
+  @inlinable
+  mutating func makeRootUnique() {
+    if !isKnownUniquelyReferenced(&root) { root = SharedNode(copying: root) }
+  }
+
+  /// Child `index` of `parent` (uniquely referenced), copied first if it is shared.
+  @inlinable
+  static func uniqueChild(of parent: SharedNode<Item>, at index: Int) -> SharedNode<Item> {
+    if !isKnownUniquelyReferenced(&parent.children[index].node) {
+      parent.children[index].node = SharedNode(copying: parent.children[index].node)
+    }
+    return parent.children[index].node
+  }
+
+  /// Inserts `newEntries` (absolute `hidden`) at `position`.
+  ///
+  /// - Complexity: O(k + b log n).
+  @inlinable
+  @_spi(SharedStorage) public mutating func insert(
+    contentsOf newEntries: [SharedEntry<Item>], at position: Int
+  ) {
+    precondition(position >= 0 && position <= count, "position out of range")
+    guard !newEntries.isEmpty else { return }
+    makeRootUnique()
+    var path: [(node: SharedNode<Item>, isRightmost: Bool)] = []
+    var node = root
+    var offset = position
+    var tag: Int32 = 0
+    var isRightmost = true
+    while node.height > 0 {
+      var index = 0
+      while index < node.children.count - 1 && offset >= node.children[index].summary.count {
+        offset -= node.children[index].summary.count
+        index += 1
+      }
+      path.append((node, isRightmost))
+      isRightmost = isRightmost && index == node.children.count - 1
+      tag &+= node.children[index].tag
+      node = Self.uniqueChild(of: node, at: index)
+    }
+    var adjusted = newEntries
+    if tag != 0 {
+      for index in adjusted.indices { adjusted[index].hidden &-= tag }
+    }
+    // Grow a leaf to what it holds, not by doubling: leaves are most of the memory.
+    let needed = node.entries.count + adjusted.count
+    if needed > node.entries.capacity { node.entries.reserveCapacity(needed) }
+    node.entries.insert(contentsOf: adjusted, at: offset)
+    node.recomputeSummary()
+    while let (parent, isRightmost) = path.popLast() {
+      fixChildren(of: parent, isRightmost: isRightmost)
+    }
+    fixRoot()
+  }
+
+  /// Removes the entries in `range`.
+  ///
+  /// - Complexity: O(b log n) plus O(k/b) for the nodes released.
+  @inlinable
+  @_spi(SharedStorage) public mutating func removeSubrange(_ range: Range<Int>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    guard !range.isEmpty else { return }
+    makeRootUnique()
+    var stack: [(node: SharedNode<Item>, low: Int, high: Int, isRightmost: Bool)] = [
+      (root, range.lowerBound, range.upperBound, true)
+    ]
+    var visited: [(node: SharedNode<Item>, isRightmost: Bool)] = []
+    while let (node, low, high, isRightmost) = stack.popLast() {
+      if node.height == 0 {
+        node.entries.removeSubrange(low..<high)
+        node.recomputeSummary()
+        continue
+      }
+      visited.append((node, isRightmost))
+      var covered = node.children.count..<node.children.count
+      var start = 0
+      let last = node.children.count - 1
+      for index in node.children.indices {
+        let end = start + node.children[index].summary.count
+        if end <= low || start >= high {
+        } else if low <= start && end <= high {
+          covered = covered.isEmpty ? index..<index + 1 : covered.lowerBound..<index + 1
+        } else {
+          let child = Self.uniqueChild(of: node, at: index)
+          stack.append(
+            (
+              child, Swift.max(low, start) - start, Swift.min(high, end) - start,
+              isRightmost && index == last
+            ))
+        }
+        start = end
+      }
+      node.children.removeSubrange(covered)
+    }
+    while let (node, isRightmost) = visited.popLast() {
+      fixChildren(of: node, isRightmost: isRightmost)
+    }
+    fixRoot()
+  }
+
+  /// Replaces the entries in `range` with `newEntries` (absolute `hidden`).
+  ///
+  /// - Complexity: O(k + b log n) for k entries removed and added.
+  @inlinable
+  @_spi(SharedStorage) public mutating func replaceSubrange(
+    _ range: Range<Int>, with newEntries: [SharedEntry<Item>]
+  ) {
+    removeSubrange(range)
+    insert(contentsOf: newEntries, at: range.lowerBound)
+  }
+
+  /// Adds `delta` to the `hidden` of every entry in `range`: tags on the edges to the children
+  /// wholly inside, entries only in the two boundary leaves.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  @_spi(SharedStorage) public mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    guard !range.isEmpty, delta != 0 else { return }
+    makeRootUnique()
+    var stack: [(node: SharedNode<Item>, low: Int, high: Int)] = [
+      (root, range.lowerBound, range.upperBound)
+    ]
+    var visited: [SharedNode<Item>] = []
+    while let (node, low, high) = stack.popLast() {
+      if node.height == 0 {
+        for index in low..<high { node.entries[index].hidden &+= delta }
+        node.recomputeSummary()
+        continue
+      }
+      visited.append(node)
+      var start = 0
+      for index in node.children.indices {
+        let end = start + node.children[index].summary.count
+        if end <= low || start >= high {
+        } else if low <= start && end <= high {
+          node.children[index].tag &+= delta
+        } else {
+          let child = Self.uniqueChild(of: node, at: index)
+          stack.append((child, Swift.max(low, start) - start, Swift.min(high, end) - start))
+        }
+        start = end
+      }
+    }
+    while let node = visited.popLast() { node.recomputeSummary() }
+  }
+
+  /// Calls `body` on every entry in `range`, in order, to change its key, level or flag (not its
+  /// `hidden`, which is stored relative to the tags above it).
+  ///
+  /// - Complexity: O(k + b log n).
+  @inlinable
+  @_spi(SharedStorage) public mutating func updateEntries(
+    in range: Range<Int>, _ body: (Int, inout SharedEntry<Item>) -> Void
+  ) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    guard !range.isEmpty else { return }
+    makeRootUnique()
+    var stack: [(node: SharedNode<Item>, low: Int, high: Int, start: Int)] = [
+      (root, range.lowerBound, range.upperBound, 0)
+    ]
+    var visited: [SharedNode<Item>] = []
+    while let (node, low, high, nodeStart) = stack.popLast() {
+      if node.height == 0 {
+        for index in low..<high {
+          let hidden = node.entries[index].hidden
+          body(nodeStart + index, &node.entries[index])
+          node.entries[index].hidden = hidden
+        }
+        node.recomputeSummary()
+        continue
+      }
+      visited.append(node)
+      var start = node.summary.count
+      for index in node.children.indices.reversed() {
+        let end = start
+        start -= node.children[index].summary.count
+        guard end > low && start < high else { continue }
+        let child = Self.uniqueChild(of: node, at: index)
+        stack.append(
+          (child, Swift.max(low, start) - start, Swift.min(high, end) - start, nodeStart + start))
+      }
+    }
+    while let node = visited.popLast() { node.recomputeSummary() }
+  }
+}
