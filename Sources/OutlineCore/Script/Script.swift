@@ -1,7 +1,7 @@
 /// A `--script` file: one key name per line (see `Key(name:)`), plus three commands:
 /// `type TEXT` types each character of TEXT, `screen` prints the screen at that point, and
 /// `resize COLUMNSxLINES` changes the screen size. Blank lines and lines starting with `#`
-/// are skipped.
+/// are skipped. Lines end at `\n` or `\r\n`.
 public struct Script: Sendable {
   /// One step.
   public enum Step: Equatable, Sendable {
@@ -20,11 +20,14 @@ public struct Script: Sendable {
   /// - Complexity: O(text).
   public init(parsing text: String, name: String) throws(OutlineError) {
     steps = []
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    // Split at the scalar "\n": the Character "\n" would never match a CRLF, which Swift
+    // counts as one Character.
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    for (offset, raw) in lines.enumerated() {
       let number = offset + 1
-      var line = Substring(raw)
-      if line.last == "\r" { line.removeLast() }
+      var scalars = raw
+      if scalars.last == "\r" { scalars.removeLast() }
+      let line = Substring(scalars)
       let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       if trimmed.hasPrefix("type ") {

@@ -1,0 +1,26 @@
+import OutlineCore
+import Testing
+
+/// The `--script` reader on its own: lines, line endings, commands and errors (found by the
+/// script fuzz target, `Fuzz/Sources/fuzz-script`).
+@Suite struct ScriptReaderTests {
+  /// The steps of `text`, without their lines.
+  func steps(_ text: String) throws -> [Script.Step] {
+    try Script(parsing: text, name: "s").steps.map(\.step)
+  }
+
+  @Test func crlfLineEndingsEndLines() throws {
+    // "\r\n" is one Character in Swift: splitting the text at the Character "\n" never split
+    // a CRLF file, so its whole text was one unknown key name, and `type` typed the CRLF.
+    #expect(try steps("j\r\nk\r\n") == [.key(.character("j")), .key(.character("k"))])
+    #expect(
+      try steps("type ab\r\n# note\r\nscreen") == [
+        .key(.character("a")), .key(.character("b")), .printScreen,
+      ])
+    let script = try Script(parsing: "\r\n\r\nenter\r\n", name: "s")
+    #expect(script.steps.map(\.line) == [3])
+    #expect(throws: OutlineError("s:4: unknown key name 'bogus'")) {
+      try Script(parsing: "\r\n\r\nenter\r\nbogus\r\n", name: "s")
+    }
+  }
+}
