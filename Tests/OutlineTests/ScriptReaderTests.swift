@@ -23,4 +23,15 @@ import Testing
       try Script(parsing: "\r\n\r\nenter\r\nbogus\r\n", name: "s")
     }
   }
+
+  @Test func hashKeyHasANameThatIsNoComment() throws {
+    // A line "#" is a comment, so the key '#' named itself "#" and vanished from a script
+    // written from key names.
+    #expect(Key.character("#").name == "hash")
+    #expect(Key(name: "hash") == .character("#"))
+    let keys: [Key] = [.character("#"), .character("a"), .character(" "), .control("x")]
+    let text = keys.map(\.name).joined(separator: "\n")
+    #expect(try steps(text) == keys.map { .key($0) })
+    #expect(try steps("# a comment\ntype #1") == [.key(.character("#")), .key(.character("1"))])
+  }
 }
