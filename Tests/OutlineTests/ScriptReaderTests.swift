@@ -34,4 +34,13 @@ import Testing
     #expect(try steps(text) == keys.map { .key($0) })
     #expect(try steps("# a comment\ntype #1") == [.key(.character("#")), .key(.character("1"))])
   }
+
+  @Test func indentationIsTrimmedBeforeACombiningMark() throws {
+    // A combining mark joins the space before it into one Character, so trimming Characters
+    // left " \u{30A}" (not the key U+030A) and took "#\u{301}…" for no comment.
+    let key = Key.character("\u{30A}")
+    #expect(try steps("  \(key.name) \n\t\(key.name)") == [.key(key), .key(key)])
+    #expect(try steps("#\u{301} a comment\n \u{301}") == [.key(.character("\u{301}"))])
+    #expect(try steps("type \u{301}a") == [.key(.character("\u{301}")), .key(.character("a"))])
+  }
 }
