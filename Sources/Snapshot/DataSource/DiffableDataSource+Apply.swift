@@ -121,6 +121,7 @@ extension DiffableDataSource {
     sectionIndexes = [:]
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
+    dropPinsOfRemovedSections()
     rows.reset(sections: newRows)
   }
 

@@ -24,8 +24,9 @@ extension DiffableDataSource {
   /// - Throws: ``DataSourceError`` without changing anything when reordering is disabled or
   ///   refused for the row, an index path names no row, the row is a section's header or
   ///   would go above one, or during another update.
-  /// - Complexity: O(n) for n rows, to build the transaction's snapshots; the move itself is
-  ///   O(k·log n + d) for the k rows of the subtree at depth d.
+  /// - Complexity: O(n + v) for n rows and v visible items of the trees of the sections
+  ///   involved, to build the transaction; the move itself is O(k·log n + d) for the k rows of
+  ///   the subtree at depth d.
   @discardableResult
   @inlinable public func moveItem(at source: ListIndexPath, to destination: ListIndexPath)
     throws(Error)
@@ -226,63 +227,69 @@ extension DiffableDataSource {
     return (rows.location(of: storage.tree.nodes[Int(previous)].item)?.row ?? -1) + 1
   }
 
+  /// What a move of the rows `moved` (the first one the moved item) did: the whole list's
+  /// difference over its rows, and each section's over its tree's visible items.
+  ///
+  /// The two differ where a leaf header folds a section: its tree's visible items still hold
+  /// the rows the fold hides, so a row moved into a folded section is inserted in the
+  /// section's difference (where its tree shows it) but not in the list's. O(n).
   @inlinable func makeTransaction(
     initial: Snapshot, final: Snapshot, moved: [ItemIdentifierType], from source: ListIndexPath,
     to destination: Int, landing: Int?, initialTrees: (SectionSnapshot, SectionSnapshot)
   ) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
+    typealias Difference = CollectionDifference<ItemIdentifierType>
     func offset(_ snapshot: Snapshot, _ section: Int) -> Int {
       snapshot.sectionIdentifiers.prefix(section).reduce(0) {
         $0 + snapshot.numberOfItems(inSection: $1)
       }
     }
-    func difference(_ removedAt: Int, _ insertedAt: Int?) -> CollectionDifference<
-      ItemIdentifierType
-    > {
-      var changes: [CollectionDifference<ItemIdentifierType>.Change] = []
+    /// The moved rows removed at offsets from `removedAt` and inserted at offsets from
+    /// `insertedAt` (nil: not removed, or not inserted), each removal associated with its
+    /// insertion when there are both.
+    func difference(_ removedAt: Int?, _ insertedAt: Int?) -> Difference {
+      var changes: [Difference.Change] = []
       for (index, item) in moved.enumerated() {
+        let removal = removedAt.map { $0 + index }
         let insertion = insertedAt.map { $0 + index }
-        changes.append(.remove(offset: removedAt + index, element: item, associatedWith: insertion))
+        if let removal {
+          changes.append(.remove(offset: removal, element: item, associatedWith: insertion))
+        }
         if let insertion {
-          changes.append(
-            .insert(offset: insertion, element: item, associatedWith: removedAt + index))
+          changes.append(.insert(offset: insertion, element: item, associatedWith: removal))
         }
       }
-      return CollectionDifference(changes)!
+      return Difference(changes)!
+    }
+    /// Where the moved item is among `tree`'s visible items, or nil when a collapsed
+    /// ancestor hides it (a folded leaf header does not).
+    func visibleOffset(in tree: SectionSnapshot) -> Int? {
+      moved.first.flatMap { tree.visibleItems.firstIndex(of: $0) }
     }
     let sourceID = sections[source.section].id
     let whole = difference(
       offset(initial, source.section) + source.item,
       landing.map { offset(final, destination) + $0 })
-    var sectionTransactions:
+    let removedAt = visibleOffset(in: initialTrees.0)
+    let insertedAt = visibleOffset(in: sections[destination].tree)
+    let sectionTransactions:
       [DiffableDataSourceSectionTransaction<
         SectionIdentifierType, ItemIdentifierType
-      >] = []
+      >]
     if source.section == destination {
-      sectionTransactions.append(
+      sectionTransactions = [
         .init(
           sectionIdentifier: sourceID, initialSnapshot: initialTrees.0,
-          finalSnapshot: sections[destination].tree, difference: difference(source.item, landing)))
+          finalSnapshot: sections[destination].tree, difference: difference(removedAt, insertedAt))
+      ]
     } else {
-      let removals = moved.enumerated().map {
-        CollectionDifference<ItemIdentifierType>.Change.remove(
-          offset: source.item + $0.offset, element: $0.element, associatedWith: nil)
-      }
-      let insertions = landing.map { landing in
-        moved.enumerated().map {
-          CollectionDifference<ItemIdentifierType>.Change.insert(
-            offset: landing + $0.offset, element: $0.element, associatedWith: nil)
-        }
-      }
-      sectionTransactions.append(
+      sectionTransactions = [
         .init(
           sectionIdentifier: sourceID, initialSnapshot: initialTrees.0,
-          finalSnapshot: sections[source.section].tree,
-          difference: CollectionDifference(removals)!))
-      sectionTransactions.append(
+          finalSnapshot: sections[source.section].tree, difference: difference(removedAt, nil)),
         .init(
           sectionIdentifier: sections[destination].id, initialSnapshot: initialTrees.1,
-          finalSnapshot: sections[destination].tree,
-          difference: CollectionDifference(insertions ?? [])!))
+          finalSnapshot: sections[destination].tree, difference: difference(nil, insertedAt)),
+      ]
     }
     return DiffableDataSourceTransaction(
       initialSnapshot: initial, finalSnapshot: final, difference: whole,

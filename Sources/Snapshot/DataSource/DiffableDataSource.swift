@@ -59,13 +59,29 @@ public final class DiffableDataSource<
   /// Whether applies reach the view as one batch or as stages. Expanding, collapsing and
   /// moving always send one batch (it never needs stages).
   public var updateStyle: UpdateStyle = .singleBatch
-  /// The header mode of sections that were given none with ``setHeaderMode(_:for:)``.
-  public var defaultHeaderMode: SectionHeaderMode = .none
+  /// The header mode of sections added from now on that were given none with
+  /// ``setHeaderMode(_:for:)``.
+  ///
+  /// A change applies to sections added later. Sections the data source has keep the mode
+  /// they have: each one that was given no mode of its own is pinned at the old default (so
+  /// no row changes, and setting the property sends the list view nothing and cannot fail).
+  /// Change an existing section's mode with ``setHeaderMode(_:for:)``, which updates its rows.
+  /// A pin lasts while its section does: a section removed by an apply and added again
+  /// takes the default of its return.
+  ///
+  /// - Complexity: O(s) expected for s sections, when the value changes.
+  public var defaultHeaderMode: SectionHeaderMode = .none {
+    didSet { pinHeaderModes(at: oldValue) }
+  }
 
   @usableFromInline var sections: [SectionState] = []
   @usableFromInline var sectionIndexes: [SectionIdentifierType: Int] = [:]
   @usableFromInline var rows = VisibleRows<ItemIdentifierType>()
   @usableFromInline var headerModes: [SectionIdentifierType: SectionHeaderMode] = [:]
+  /// The sections whose entry in `headerModes` is a pin left by a change of
+  /// ``defaultHeaderMode`` rather than a mode given with ``setHeaderMode(_:for:)``: all of
+  /// them are present (a pin goes with its section).
+  @usableFromInline var pinnedHeaderModes: Set<SectionIdentifierType> = []
   @usableFromInline var isUpdating = false
 
   /// Creates an empty data source that drives `listView`.
@@ -159,68 +175,6 @@ extension DiffableDataSource: ListContent {
   /// - Complexity: O(1).
   @inlinable public func numberOfItems(inSection section: Int) -> Int {
     sections.indices.contains(section) ? rows.count(inSection: section) : 0
-  }
-
-  /// The header mode of `section`.
-  ///
-  /// - Complexity: O(1) expected.
-  @inlinable public func headerMode(for section: SectionIdentifierType) -> SectionHeaderMode {
-    headerModes[section] ?? defaultHeaderMode
-  }
-
-  /// Sets the header mode of `section`, present or future. A section that now shows a leaf
-  /// header starts unfolded; a folded section whose header mode ends shows its rows again,
-  /// and the list view receives them. Throws without changing anything when the section's
-  /// current tree breaks the mode, or during another update.
-  ///
-  /// - Complexity: O(1) expected when the section is absent, else O(rows of the section).
-  @inlinable public func setHeaderMode(
-    _ mode: SectionHeaderMode, for section: SectionIdentifierType
-  )
-    throws(Error)
-  {
-    try performUpdate(.setHeaderMode) { () throws(Error) in
-      guard let index = sectionIndexes[section] else {
-        headerModes[section] = mode
-        return
-      }
-      var tree = sections[index].tree
-      try checkHeaderMode(mode, tree, section, .setHeaderMode)
-      let previous = headerModes[section]
-      headerModes[section] = mode
-      if let header = leafHeader(tree, section) { tree.expand([header]) }
-      do throws(Error) {
-        try show(tree, inSection: index, animated: true, .setHeaderMode)
-      } catch {
-        headerModes[section] = previous
-        throw error
-      }
-    }
-  }
-
-  @inlinable func checkHeaderMode(
-    _ mode: SectionHeaderMode, _ tree: SectionSnapshot, _ section: SectionIdentifierType,
-    _ operation: Error.Operation
-  ) throws(Error) {
-    guard mode == .firstItemInSection else { return }
-    let nodes = tree.storage.tree.nodes
-    let first = tree.storage.tree.firstRoot
-    guard first >= 0 else { return }
-    if nodes[Int(first)].firstChild >= 0 && nodes[Int(first)].next >= 0 {
-      throw Error(
-        operation, .headerWithChildrenAndSiblings(section, header: nodes[Int(first)].item))
-    }
-  }
-
-  /// The header of `tree` when the section shows a leaf header (one that folds the section),
-  /// else nil. O(1).
-  @inlinable func leafHeader(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
-    -> ItemIdentifierType?
-  {
-    guard headerMode(for: section) == .firstItemInSection else { return nil }
-    let first = tree.storage.tree.firstRoot
-    guard first >= 0, tree.storage.tree.nodes[Int(first)].firstChild < 0 else { return nil }
-    return tree.storage.tree.nodes[Int(first)].item
   }
 
   /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
@@ -333,6 +287,10 @@ extension DiffableDataSource {
       return "\(rows.sectionCount) row sections for \(sections.count) sections"
     }
     if sectionIndexes.count != sections.count { return "section index size differs" }
+    for section in pinnedHeaderModes {
+      if sectionIndexes[section] == nil { return "section \(section): pinned, but absent" }
+      if headerModes[section] == nil { return "section \(section): pinned, but has no mode" }
+    }
     var owner: [ItemIdentifierType: SectionIdentifierType] = [:]
     for (index, section) in sections.enumerated() {
       if sectionIndexes[section.id] != index { return "section \(section.id): index differs" }

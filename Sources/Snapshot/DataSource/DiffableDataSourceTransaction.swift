@@ -36,7 +36,10 @@ public struct DiffableDataSourceTransaction<
 
 /// What a user's move did to one section, as Apple's `NSDiffableDataSourceSectionTransaction`.
 ///
-/// ``difference`` is over the section's visible items.
+/// ``difference`` is over the visible items of the section's trees
+/// (``DiffableDataSourceSectionSnapshot/visibleItems``), which a folded leaf header (see
+/// ``SectionHeaderMode/firstItemInSection``) does not hide: a row moved into a folded section
+/// is inserted in its section's difference, but not in the list's, whose rows the fold hides.
 public struct DiffableDataSourceSectionTransaction<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
@@ -46,7 +49,7 @@ public struct DiffableDataSourceSectionTransaction<
   public let initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   /// The section's tree after the move.
   public let finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
-  /// The change from the section's visible items before to after.
+  /// The change from the visible items of ``initialSnapshot`` to those of ``finalSnapshot``.
   public let difference: CollectionDifference<ItemIdentifierType>
 
   @usableFromInline init(

@@ -4,96 +4,20 @@ import Testing
 
 /// Random sequences of everything a data source is asked to do, with the batch-rule simulator
 /// as its list view: after every step the view's rows equal what the data source shows, every
-/// batch is valid, the data source's invariants hold, and a refused step changed nothing.
+/// batch is valid, the data source's invariants hold, a refused step changed nothing, and
+/// every section has the header mode it was given (its own, else the default when it was
+/// added). After every move, the transaction's differences give its final states.
 @Suite("DiffableDataSource properties")
 struct DataSourcePropertyTests {
   typealias Source = DiffableDataSource<String, Int>
-
-  enum Step: CustomStringConvertible {
-    /// A whole snapshot derived from the current rows by random edits (seeded).
-    case applyWhole(seed: UInt64, staged: Bool, reload: Bool)
-    /// A random tree for a section: (item, parent position in the list or nil), expanded items.
-    case applySection(String, [(Int, Int?)], expanded: [Int], useSnapshot: Bool, staged: Bool)
-    case expand(Int)
-    case collapse(Int)
-    case toggle(Int)
-    case moveTo(fromSection: Int, fromRow: Int, toSection: Int, toRow: Int)
-    case moveInto(fromSection: Int, fromRow: Int, parentSection: Int, parentRow: Int)
-    case headerMode(String, Bool)
-    case reentrantApply(Int)
-
-    var description: String {
-      switch self {
-      case .applyWhole(let seed, let staged, let reload):
-        return "applyWhole(seed: \(seed), staged: \(staged), reload: \(reload))"
-      case .applySection(let section, let tree, let expanded, let useSnapshot, let staged):
-        return
-          "applySection(\(section), \(tree), expanded: \(expanded), useSnapshot: \(useSnapshot), staged: \(staged))"
-      case .expand(let item): return "expand(\(item))"
-      case .collapse(let item): return "collapse(\(item))"
-      case .toggle(let item): return "toggle(\(item))"
-      case .moveTo(let a, let b, let c, let d): return "moveTo(\(a), \(b) -> \(c), \(d))"
-      case .moveInto(let a, let b, let c, let d): return "moveInto(\(a), \(b) -> onto \(c), \(d))"
-      case .headerMode(let section, let on): return "headerMode(\(section), \(on))"
-      case .reentrantApply(let item): return "reentrantApply(expanding \(item))"
-      }
-    }
-  }
-
-  static let sections = ["A", "B", "C"]
-  static let itemRange = 0..<36
-
-  static func generate(_ random: inout SeededGenerator) -> [Step] {
-    let count = Int.random(in: 1...24, using: &random)
-    return (0..<count).map { _ in
-      switch Int.random(in: 0..<20, using: &random) {
-      case 0...2:
-        return .applyWhole(
-          seed: random.next(), staged: Bool.random(using: &random),
-          reload: Bool.random(using: &random))
-      case 3...6:
-        let size = Int.random(in: 0...12, using: &random)
-        let items = Array(itemRange).shuffled(using: &random).prefix(size)
-        var tree: [(Int, Int?)] = []
-        for item in items {
-          let parent =
-            tree.isEmpty || Bool.random(using: &random)
-            ? nil : Int.random(in: 0..<tree.count, using: &random)
-          tree.append((item, parent))
-        }
-        let expanded = items.filter { _ in Bool.random(using: &random) }
-        return .applySection(
-          sections.randomElement(using: &random)!, tree, expanded: Array(expanded),
-          useSnapshot: Int.random(in: 0..<4, using: &random) == 0,
-          staged: Int.random(in: 0..<4, using: &random) == 0)
-      case 7...9: return .expand(Int.random(in: itemRange, using: &random))
-      case 10...11: return .collapse(Int.random(in: itemRange, using: &random))
-      case 12...13: return .toggle(Int.random(in: itemRange, using: &random))
-      case 14...15:
-        return .moveTo(
-          fromSection: Int.random(in: 0..<3, using: &random),
-          fromRow: Int.random(in: 0..<14, using: &random),
-          toSection: Int.random(in: 0..<3, using: &random),
-          toRow: Int.random(in: 0..<14, using: &random))
-      case 16...17:
-        return .moveInto(
-          fromSection: Int.random(in: 0..<3, using: &random),
-          fromRow: Int.random(in: 0..<14, using: &random),
-          parentSection: Int.random(in: 0..<3, using: &random),
-          parentRow: Int.random(in: 0..<14, using: &random))
-      case 18:
-        return .headerMode(sections.randomElement(using: &random)!, Bool.random(using: &random))
-      default:
-        return .reentrantApply(Int.random(in: itemRange, using: &random))
-      }
-    }
-  }
+  typealias Snapshot = DiffableDataSourceSnapshot<String, Int>
 
   /// Everything the data source shows and holds, to check that a refused step changed nothing.
   struct State: Equatable {
     var rows: [LayoutSection<String, Int>]
     var trees: [String]
     var expanded: [[Int]]
+    var headerModes: [SectionHeaderMode]
   }
 
   static func state(_ source: Source) -> State {
@@ -101,7 +25,65 @@ struct DataSourcePropertyTests {
     return State(
       rows: RecordingListView<String, Int>.read(source),
       trees: ids.map { source.snapshot(for: $0).visualDescription() },
-      expanded: ids.map { source.snapshot(for: $0).expandedItems })
+      expanded: ids.map { source.snapshot(for: $0).expandedItems },
+      headerModes: ids.map { source.headerMode(for: $0) })
+  }
+
+  /// What is wrong with the transaction of a move from `initial`, or nil: its difference must
+  /// turn its initial rows into its final ones, and each section transaction's its section's
+  /// initial visible items into its final ones (the trees', which a folded header does not
+  /// hide); its snapshots must be what the source showed and shows.
+  static func transactionFailure(
+    _ transaction: DiffableDataSourceTransaction<String, Int>, from initial: Snapshot,
+    _ source: Source
+  ) -> String? {
+    if transaction.initialSnapshot != initial {
+      return "the transaction's initial snapshot is not what the source showed"
+    }
+    if transaction.finalSnapshot != source.snapshot() {
+      return "the transaction's final snapshot is not what the source shows"
+    }
+    if transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
+      != transaction.finalSnapshot.itemIdentifiers
+    {
+      return "the transaction's difference does not give its final snapshot"
+    }
+    for section in transaction.sectionTransactions {
+      let id = section.sectionIdentifier
+      if section.finalSnapshot != source.snapshot(for: id) {
+        return "section \(id)'s transaction: the final snapshot is not the section's tree"
+      }
+      let applied = section.initialSnapshot.visibleItems.applying(section.difference)
+      if applied != section.finalSnapshot.visibleItems {
+        return
+          "section \(id)'s transaction: the difference gives \(applied.map { "\($0)" } ?? "nil"), "
+          + "the final visible items are \(section.finalSnapshot.visibleItems)"
+      }
+    }
+    return nil
+  }
+
+  /// The header modes every present section must have: its own (set with `setHeaderMode`),
+  /// else the default when it was added.
+  struct HeaderModeModel {
+    var defaultMode = SectionHeaderMode.none
+    var own: [String: SectionHeaderMode] = [:]
+    var whenAdded: [String: SectionHeaderMode] = [:]
+
+    /// Records the sections `source` has now; returns the first whose mode is wrong.
+    mutating func check(_ source: Source) -> String? {
+      let present = (0..<source.numberOfSections).map { source.sectionIdentifier(for: $0)! }
+      whenAdded = whenAdded.filter { present.contains($0.key) }
+      for section in present {
+        let expected = own[section] ?? whenAdded[section, default: defaultMode]
+        whenAdded[section] = whenAdded[section] ?? defaultMode
+        if source.headerMode(for: section) != expected {
+          return "section \(section) has header mode \(source.headerMode(for: section)), "
+            + "expected \(expected)"
+        }
+      }
+      return nil
+    }
   }
 
   /// How many steps of each kind were carried out (not refused), so that the test can show it
@@ -122,12 +104,20 @@ struct DataSourcePropertyTests {
     return ListIndexPath(item: rows > 0 ? row % rows : row, section: mapped)
   }
 
+  /// Whether a leaf header folds the section at `section`: it shows one row, its tree more.
+  static func isFolded(_ source: Source, section: Int) -> Bool {
+    guard let id = source.sectionIdentifier(for: section) else { return false }
+    return source.numberOfItems(inSection: section) == 1
+      && source.snapshot(for: id).visibleItems.count > 1
+  }
+
   /// Runs `steps`; returns the first failure.
   static func run(_ steps: [Step], coverage: Coverage? = nil) -> String? {
     let view = RecordingListView<String, Int>()
     let source = Source(listView: view)
     source.reorderingHandlers.canReorderItem = { $0 % 11 != 5 }
     var nextFresh = 1000
+    var modes = HeaderModeModel()
     for (index, step) in steps.enumerated() {
       let before = state(source)
       let batchesBefore = view.batches.count
@@ -195,36 +185,55 @@ struct DataSourcePropertyTests {
         do { try source.collapse(item) } catch { refused = true }
       case .toggle(let item):
         do { try source.toggle(item) } catch { refused = true }
+      case .toggleFirstRow(let raw):
+        let first = path(source, raw, 0)
+        do { try source.toggle(source.itemIdentifier(for: first) ?? raw) } catch {
+          refused = true
+        }
       case .moveTo(let fromSection, let fromRow, let toSection, let toRow):
+        let initial = source.snapshot()
+        var destination = path(source, toSection, toRow ?? 0, past: 1)
+        if toRow == nil, destination.section < source.numberOfSections {
+          destination.item = source.numberOfItems(inSection: destination.section)
+        }
+        let folded = isFolded(source, section: destination.section)
         do {
           let transaction = try source.moveItem(
-            at: path(source, fromSection, fromRow), to: path(source, toSection, toRow, past: 1))
-          if transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
-            != transaction.finalSnapshot.itemIdentifiers
-          {
-            return "step \(index): the transaction's difference does not give its final snapshot"
+            at: path(source, fromSection, fromRow), to: destination)
+          if let failure = transactionFailure(transaction, from: initial, source) {
+            return "step \(index): \(failure)"
           }
-          if transaction.finalSnapshot != source.snapshot() {
-            return "step \(index): the transaction's final snapshot is not what the source shows"
-          }
+          if folded { coverage?.done["moveTo a folded section", default: 0] += 1 }
         } catch {
           refused = true
         }
       case .moveInto(let fromSection, let fromRow, let parentSection, let parentRow):
+        let initial = source.snapshot()
         do {
           let transaction = try source.moveItem(
             at: path(source, fromSection, fromRow), into: path(source, parentSection, parentRow))
-          if transaction.initialSnapshot.itemIdentifiers.applying(transaction.difference)
-            != transaction.finalSnapshot.itemIdentifiers
-          {
-            return "step \(index): the transaction's difference does not give its final snapshot"
+          if let failure = transactionFailure(transaction, from: initial, source) {
+            return "step \(index): \(failure)"
           }
         } catch {
           refused = true
         }
       case .headerMode(let section, let on):
-        do { try source.setHeaderMode(on ? .firstItemInSection : .none, for: section) } catch {
+        let mode: SectionHeaderMode = on ? .firstItemInSection : .none
+        do {
+          try source.setHeaderMode(mode, for: section)
+          modes.own[section] = mode
+        } catch {
           refused = true
+        }
+      case .defaultHeaderMode(let on):
+        source.defaultHeaderMode = on ? .firstItemInSection : .none
+        modes.defaultMode = source.defaultHeaderMode
+        if view.batches.count != batchesBefore {
+          return "step \(index): setting the default header mode sent a batch"
+        }
+        if state(source) != before {
+          return "step \(index): setting the default header mode changed a section"
         }
       case .reentrantApply(let raw):
         let all = source.snapshot().sectionIdentifiers.flatMap { source.snapshot(for: $0).items }
@@ -246,6 +255,7 @@ struct DataSourcePropertyTests {
         }
       }
       if let violation = source._invariantViolation() { return "step \(index): \(violation)" }
+      if let wrong = modes.check(source) { return "step \(index): \(wrong)" }
       if let failure = view.failures.first { return "step \(index): invalid batch: \(failure)" }
       if view.rows != RecordingListView<String, Int>.read(source) {
         return
@@ -278,18 +288,34 @@ struct DataSourcePropertyTests {
     return nil
   }
 
+  /// Runs `count` sequences of `mix` from `base`; returns how many steps of each kind were
+  /// carried out.
+  static func check(
+    _ name: String, _ mix: Mix, count: Int, base: UInt64,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [String: Int] {
+    let coverage = Coverage()
+    checkProperty(
+      name, count: count, base: base, generate: { Self.generate(mix, &$0) },
+      check: { Self.run($0, coverage: coverage) }, sourceLocation: sourceLocation)
+    return coverage.done
+  }
+
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    let coverage = Coverage()
-    checkProperty("data source", count: 2_000, base: 0xDA7A_5017, generate: Self.generate) {
-      Self.run($0, coverage: coverage)
+    let done = Self.check("data source", .everything, count: 2_000, base: 0xDA7A_5017)
+    for kind in Kind.allCases {
+      #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
     }
-    for kind in [
-      "applyWhole", "applySection", "expand", "collapse", "toggle", "moveTo", "moveInto",
-      "headerMode", "reentrantApply",
-    ] {
-      let done = coverage.done[kind, default: 0]
-      #expect(done >= 200, "only \(done) \(kind) steps carried out")
+  }
+
+  @Test("sections with headers, folded and not, and rows moved between them")
+  func foldingSequences() {
+    let done = Self.check("data source, folding", .folding, count: 500, base: 0xF01D_5EC7)
+    for (kind, _) in Mix.folding.weights {
+      #expect(done[kind.rawValue, default: 0] >= 50, "too few \(kind) steps carried out")
     }
+    #expect(
+      done["moveTo a folded section", default: 0] >= 50, "too few moves into a folded section")
   }
 }
