@@ -6,8 +6,8 @@
 #
 # TARGET is one of: codable diffs data-source json keys script. FUZZ_SEED sets libFuzzer's
 # seed (default 1); FUZZ_SKIP_BUILD=1 skips the build. Inputs the fuzzer finds go to
-# Fuzz/.build/corpus/TARGET (not committed; copy the interesting ones to Fuzz/Corpus/TARGET),
-# crashes to Fuzz/crashes/. Extra arguments after the second are passed to libFuzzer.
+# Fuzz/.build/corpus/TARGET, or FUZZ_WORK/TARGET (not committed; copy the interesting ones to
+# Fuzz/Corpus/TARGET), crashes to Fuzz/crashes/. Arguments after the second go to libFuzzer.
 set -euo pipefail
 # A file or directory argument is relative to where the script was called from.
 if [ $# -ge 2 ] && [ -e "$2" ]; then set -- "$1" "$(realpath "$2")" "${@:3}"; fi
@@ -35,7 +35,7 @@ binary=".build/release/fuzz-$target"
 export SWIFT_BACKTRACE=enable=no
 mkdir -p crashes
 if [[ "$what" =~ ^[0-9]+$ ]]; then
-  work=".build/corpus/$target"
+  work="${FUZZ_WORK:-.build/corpus}/$target"
   mkdir -p "$work" "Corpus/$target"
   exec "$binary" -seed="${FUZZ_SEED:-1}" -max_total_time="$what" -timeout=20 \
     -rss_limit_mb=3072 -print_final_stats=1 -artifact_prefix="crashes/$target-" \

@@ -79,8 +79,7 @@ public func fuzzCheck(
 /// Writes `message` to standard error and aborts (libFuzzer saves the input).
 ///
 /// - Complexity: O(m) for a message of m bytes.
-public func fuzzFail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never
-{
+public func fuzzFail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
   let text = "FUZZ PROPERTY BROKEN (\(file):\(line)): \(message)\n"
   _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
   abort()

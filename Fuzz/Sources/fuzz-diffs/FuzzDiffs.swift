@@ -85,16 +85,20 @@ func checkDiff(old: Layout, new: Layout, marks: DiffMarks<Int, Double>) {
     oldSections: Array(oldSections.repeated), oldItems: Array(oldItems.repeated),
     newSections: Array(newSections.repeated), newItems: Array(newItems.repeated))
   let clean =
-    [oldSections.repeated.isEmpty, oldItems.repeated.isEmpty, newSections.repeated.isEmpty,
-    newItems.repeated.isEmpty].allSatisfy { $0 } && oldItems.irreflexive == 0
+    [
+      oldSections.repeated.isEmpty, oldItems.repeated.isEmpty, newSections.repeated.isEmpty,
+      newItems.repeated.isEmpty,
+    ].allSatisfy { $0 } && oldItems.irreflexive == 0
     && newItems.irreflexive == 0
 
   /// The error lists exactly what the Set check found.
   func checkError(_ error: DuplicateIdentifierError<Int, Double>, _ what: String) {
     fuzzCheck(!clean, "\(what) threw \(error) for layouts without repeats")
     fuzzCheck(
-      Set(error.oldSections) == oldSections.repeated && Set(error.newSections)
-        == newSections.repeated && Set(error.oldItems) == oldItems.repeated
+      Set(error.oldSections) == oldSections.repeated
+        && Set(error.newSections)
+          == newSections.repeated
+        && Set(error.oldItems) == oldItems.repeated
         && Set(error.newItems) == newItems.repeated
         && error.oldSections.count == oldSections.repeated.count
         && error.newSections.count == newSections.repeated.count

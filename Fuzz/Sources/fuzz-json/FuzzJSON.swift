@@ -21,7 +21,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   do {
     reread = try JSONParser.parse(written)
   } catch {
-    fuzzFail("the writer's output does not parse: \(error)\n\(String(decoding: written, as: UTF8.self))")
+    fuzzFail(
+      "the writer's output does not parse: \(error)\n\(String(decoding: written, as: UTF8.self))")
   }
   fuzzCheck(reread == document, "the written document reads back different")
   fuzzCheck(JSONWriter.write(reread) == written, "writing the reread document gives other bytes")

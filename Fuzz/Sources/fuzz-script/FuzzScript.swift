@@ -82,7 +82,8 @@ func checkWrittenScript(_ input: inout FuzzInput) {
 
 /// Up to 8 printable ASCII characters.
 func printableASCII(_ input: inout FuzzInput) -> String {
-  String((0..<input.int(0...8)).map { _ in Character(Unicode.Scalar(UInt8(input.int(0x20...0x7E)))) })
+  String(
+    (0..<input.int(0...8)).map { _ in Character(Unicode.Scalar(UInt8(input.int(0x20...0x7E)))) })
 }
 
 /// A key the decoder can deliver: a named key, a control letter, a printable ASCII character
