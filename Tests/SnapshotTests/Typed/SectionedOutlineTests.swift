@@ -154,7 +154,8 @@ struct SectionedOutlineTests {
     nan.sectionIDs[0] = .nan
     #expect(nan._invariantViolation() == "section nan is not equal to itself")
 
-    var brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
+    // The tree's storage is a class of its own (built here, shared with no other value).
+    let brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
     brokenTree.trees[0].storage.tree.liveCount += 1
     let message = try #require(brokenTree._invariantViolation())
     #expect(message.hasPrefix("tree of section Animals: live count"))
