@@ -4,7 +4,7 @@
 // package's targets: build it with `Fuzz/run.sh` (see Fuzz/README.md).
 import PackageDescription
 
-/// One executable a fuzz target: its `LLVMFuzzerTestOneInput` and what it links.
+/// The executable of one fuzz target: its `LLVMFuzzerTestOneInput` and what it links.
 func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
   // No main.swift: SwiftPM compiles it as a library, and libFuzzer supplies `main`.
   .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzSupport"] + dependencies)
