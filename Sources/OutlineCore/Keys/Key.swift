@@ -25,7 +25,8 @@ extension Key {
   /// Reads a script key name (one per line in `--script` files).
   ///
   /// The names are `up` `down` `left` `right` `enter` `escape` `backspace` `tab` `pageup`
-  /// `pagedown` `home` `end` `delete`, `space` for a space, `ctrl-<letter>` with a lowercase
+  /// `pagedown` `home` `end` `delete`, `space` for a space, `hash` for `#` (a script line
+  /// starting with `#` is a comment), `ctrl-<letter>` with a lowercase
   /// ASCII letter, and any single character (`j`, `J`, `é`, `?`) for ``character(_:)``. Names
   /// are case-sensitive. A control name gives the key a terminal would deliver for it, so
   /// `ctrl-h` is ``backspace``, `ctrl-i` ``tab``, `ctrl-j` and `ctrl-m` ``enter``. A single
@@ -43,6 +44,10 @@ extension Key {
       self = .character(" ")
       return
     }
+    if name == "hash" {
+      self = .character("#")
+      return
+    }
     let controlPrefix = "ctrl-"
     if name.hasPrefix(controlPrefix) {
       let letter = name.utf8.dropFirst(controlPrefix.utf8.count)
@@ -58,7 +63,8 @@ extension Key {
     self = .character(character)
   }
 
-  /// The script name of the key: the inverse of ``init(name:)``, with a space as `space`.
+  /// The script name of the key: the inverse of ``init(name:)``, with a space as `space` and
+  /// `#` as `hash`, so that a script line of the name reads back as the key.
   ///
   /// `Key(name: key.name) == key` holds for every key ``KeyDecoder`` delivers. Keys it never
   /// delivers name themselves the same way but may not read back: `.control("m")` is
@@ -68,6 +74,7 @@ extension Key {
   public var name: String {
     switch self {
     case .character(" "): return "space"
+    case .character("#"): return "hash"
     case .character(let character): return String(character)
     case .control(let letter): return "ctrl-" + String(letter)
     default: return Key.namedKeys.first(where: { $0.key == self })?.name ?? ""

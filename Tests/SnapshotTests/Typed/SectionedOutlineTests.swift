@@ -154,6 +154,7 @@ struct SectionedOutlineTests {
     nan.sectionIDs[0] = .nan
     #expect(nan._invariantViolation() == "section nan is not equal to itself")
 
+    // The tree's storage is a class of its own (built here, shared with no other value).
     let brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
     brokenTree.trees[0].storage.tree.liveCount += 1
     let message = try #require(brokenTree._invariantViolation())
