@@ -68,7 +68,9 @@ enum DataSourceBackgroundScenarios {
 }
 
 /// Runs `applyInBackground(_:)` on a data source held by an actor of its own, from synchronous
-/// code (it waits for the apply), and reports how long that actor was busy.
+/// code (it waits for the apply), and reports how long that actor was busy. Call ``run()``
+/// from a thread outside Swift's cooperative pool (the bench's main thread): it blocks its
+/// thread while the apply's task runs on the pool, which a pool thread could deadlock.
 final class BackgroundApplyBench {
   struct Run {
     /// Seconds the actor ran jobs before the diff ended (the part before the await).
