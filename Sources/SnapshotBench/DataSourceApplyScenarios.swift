@@ -47,64 +47,72 @@ enum DataSourceApplyScenarios {
       : "delivered \(view.changes) changes and shows \(shown) rows; expected \(changes) and \(rows)"
   }
 
-  static let applyWhole = Scenario(
-    name: "datasource/apply/insert",
-    group: group,
-    summary: "apply(_:) of a separately built one-section snapshot with one item inserted "
-      + "(batch delivered), against the engine's diff of the same pair (target: within 2x)",
-    sizes: sizes, largeRepeats: largeRepeats
-  ) { size in
-    let items = RelatedSnapshotScenarios.items(size)
-    let before = flatSnapshot(items)
-    let after = flatSnapshot(insertingOne(items))
-    let (source, view) = flatSource(items)
-    return Trial(
-      items: size, detail: "one item inserted in the middle",
-      measured: Operation(
-        "apply(_:)", reset: { source.applySnapshotUsingReloadData(before) }
-      ) {
-        view.changes = 0
-        source.apply(after)
-        return view.changes
-      },
-      baselines: [
-        Baseline(
-          Operation("after.batchUpdate(from: before)") {
-            after.batchUpdate(from: before).changeCount
-          },
-          whenFaster: "never expected: the apply diffs the same pair and also updates the "
-            + "data source's state")
-      ],
-      verify: { check(view, source, changes: 1, rows: size + 1) })
+  /// The engine's diff of `old` and `new`, as a baseline.
+  static func diffBaseline(
+    _ name: String, from old: DiffableDataSourceSnapshot<Int, Int>,
+    to new: DiffableDataSourceSnapshot<Int, Int>, whenFaster: String
+  ) -> Baseline {
+    Baseline(Operation(name) { new.batchUpdate(from: old).changeCount }, whenFaster: whenFaster)
   }
 
-  static let applySection = Scenario(
-    name: "datasource/apply-to/insert",
-    group: group,
+  /// A scenario that applies a separately built snapshot with one item inserted (`apply`)
+  /// to a data source showing the items, put back before each repeat.
+  static func oneInsert(
+    _ name: String, summary: String, measured operation: String,
+    baseline: @escaping @Sendable (_ before: [Int], _ after: [Int]) -> Baseline,
+    apply: @escaping @Sendable (DiffableDataSource<Int, Int>, _ after: [Int]) -> (() -> Void)
+  ) -> Scenario {
+    Scenario(
+      name: name, group: group, summary: summary, sizes: sizes, largeRepeats: largeRepeats
+    ) { size in
+      let items = RelatedSnapshotScenarios.items(size)
+      let before = flatSnapshot(items)
+      let (source, view) = flatSource(items)
+      let after = insertingOne(items)
+      let applyAfter = apply(source, after)
+      return Trial(
+        items: size, detail: "one item inserted in the middle",
+        measured: Operation(operation, reset: { source.applySnapshotUsingReloadData(before) }) {
+          view.changes = 0
+          applyAfter()
+          return view.changes
+        },
+        baselines: [baseline(items, after)],
+        verify: { check(view, source, changes: 1, rows: size + 1) })
+    }
+  }
+
+  static let applyWhole = oneInsert(
+    "datasource/apply/insert",
+    summary: "apply(_:) of a separately built one-section snapshot with one item inserted "
+      + "(batch delivered), against the engine's diff of the same pair (target: within 2x)",
+    measured: "apply(_:)",
+    baseline: { before, after in
+      diffBaseline(
+        "after.batchUpdate(from: before)", from: flatSnapshot(before), to: flatSnapshot(after),
+        whenFaster: "never expected: the apply diffs the same pair and also updates the "
+          + "data source's state")
+    },
+    apply: { source, after in
+      let snapshot = flatSnapshot(after)
+      return { source.apply(snapshot) }
+    })
+
+  static let applySection = oneInsert(
+    "datasource/apply-to/insert",
     summary: "apply(_:to:) of a separately built section snapshot with one item inserted "
       + "(batch delivered), against one visibleItems walk of the new tree (target: within 3x)",
-    sizes: sizes, largeRepeats: largeRepeats
-  ) { size in
-    let items = RelatedSnapshotScenarios.items(size)
-    let before = flatSnapshot(items)
-    let after = sectionSnapshot(insertingOne(items))
-    let (source, view) = flatSource(items)
-    return Trial(
-      items: size, detail: "one item inserted in the middle",
-      measured: Operation(
-        "apply(_:to:)", reset: { source.applySnapshotUsingReloadData(before) }
-      ) {
-        view.changes = 0
-        source.apply(after, to: 0)
-        return view.changes
-      },
-      baselines: [
-        Baseline(
-          Operation("after.visibleItems") { after.visibleItems.count },
-          whenFaster: "never expected: the apply has to read at least the new tree's rows")
-      ],
-      verify: { check(view, source, changes: 1, rows: size + 1) })
-  }
+    measured: "apply(_:to:)",
+    baseline: { _, after in
+      let tree = sectionSnapshot(after)
+      return Baseline(
+        Operation("after.visibleItems") { tree.visibleItems.count },
+        whenFaster: "never expected: the apply has to read at least the new tree's rows")
+    },
+    apply: { source, after in
+      let tree = sectionSnapshot(after)
+      return { source.apply(tree, to: 0) }
+    })
 
   static let reloadData = Scenario(
     name: "datasource/reload-data",

@@ -45,10 +45,8 @@ enum DataSourceWorkflowScenarios {
           return view.changes
         },
         baselines: [
-          Baseline(
-            Operation("edited.batchUpdate(from: held)") {
-              edited.batchUpdate(from: held).changeCount
-            },
+          DataSourceApplyScenarios.diffBaseline(
+            "edited.batchUpdate(from: held)", from: held, to: edited,
             whenFaster: "never expected: the workflow diffs the same pair and also reads and "
               + "updates the data source's state")
         ],
@@ -134,10 +132,8 @@ enum DataSourceWorkflowScenarios {
         return view.changes
       },
       baselines: [
-        Baseline(
-          Operation("after.batchUpdate(from: before)") {
-            after.batchUpdate(from: before).changeCount
-          },
+        DataSourceApplyScenarios.diffBaseline(
+          "after.batchUpdate(from: before)", from: before, to: after,
           whenFaster: "a move through the data source knows what moved; the diff has to find it")
       ],
       verify: {
