@@ -90,14 +90,23 @@ final class CountingListView<
   SectionIdentifierType: Hashable & Sendable,
   ItemIdentifierType: Hashable & Sendable
 >: DiffableListView {
+  /// Rows inserted and deleted.
   var rows = 0
+  /// Every change of every batch: inserts, deletes, moves, reloads, reconfigures, of items
+  /// and sections.
+  var changes = 0
+  /// Calls of `reloadData`.
+  var reloads = 0
 
-  func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {}
+  func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {
+    reloads += 1
+  }
 
   func performBatchUpdates(
     _ batch: BatchUpdate, animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
     rows += batch.insertedItems.count + batch.deletedItems.count
+    changes += batch.changeCount
   }
 }

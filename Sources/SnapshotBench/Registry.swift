@@ -10,4 +10,6 @@ let registry: [Scenario] =
   + OneEditScenarios.all
   + SectionedDiffScenarios.all
   + DataSourceScenarios.all
+  + DataSourceApplyScenarios.all + DataSourceWorkflowScenarios.all
+  + DataSourceBackgroundScenarios.all
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all

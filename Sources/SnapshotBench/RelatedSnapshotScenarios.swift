@@ -43,6 +43,23 @@ enum RelatedSnapshotScenarios {
     return copy
   }
 
+  /// `snapshot`, the outline of ``OutlinePlan`` of `size` items (root 1 collapsed for an
+  /// expand), after one edit of `kind`; -1 is the identifier it does not hold.
+  static func edited(
+    _ snapshot: DiffableDataSourceSectionSnapshot<Int>, _ kind: SectionEdit, size: Int
+  ) -> DiffableDataSourceSectionSnapshot<Int> {
+    var copy = snapshot
+    switch kind {
+    case .insert: copy.insert([-1], before: size / 2)
+    case .delete: copy.delete([size / 2])
+    case .move: copy.move(size / 3, after: size * 2 / 3)
+    case .expand: copy.expand([1])
+    case .collapse: copy.collapse([1])
+    case .append: copy.append([-1], to: 1)
+    }
+    return copy
+  }
+
   static func arrayBaseline(_ items: [Int]) -> Baseline {
     SharedStructureScenarios.arrayBaseline(
       items,
@@ -85,16 +102,7 @@ enum RelatedSnapshotScenarios {
         detail: kind == .expand || kind == .collapse
           ? "root 1 and its descendants" : "leaves at a third, half and two thirds",
         measured: Operation("copy + \(kind.rawValue)") {
-          var copy = held
-          switch kind {
-          case .insert: copy.insert([-1], before: size / 2)
-          case .delete: copy.delete([size / 2])
-          case .move: copy.move(size / 3, after: size * 2 / 3)
-          case .expand: copy.expand([1])
-          case .collapse: copy.collapse([1])
-          case .append: copy.append([-1], to: 1)
-          }
-          return copy.count
+          edited(held, kind, size: size).count
         },
         baselines: [arrayBaseline(items)])
     }
@@ -134,7 +142,7 @@ enum RelatedSnapshotScenarios {
 
 extension BatchUpdate {
   /// Every insert, delete, move, reload and reconfigure, of sections and items.
-  fileprivate var changeCount: Int {
+  var changeCount: Int {
     insertedItems.count + deletedItems.count + moveCount + reloadedItems.count
       + reconfiguredItems.count + insertedSections.count + deletedSections.count
   }

@@ -39,13 +39,16 @@ struct Runner {
     var peaks = [Int](repeating: 0, count: operations.count)
     var spent = 0.0
     var round = 0
-    while wantsAnotherRound(round: round, spent: spent) {
-      progress.update(round: round + 1, of: policy.fixed ?? policy.minimum)
+    let minimum = size >= 1_000_000 ? scenario.largeRepeats ?? policy.minimum : policy.minimum
+    while wantsAnotherRound(round: round, spent: spent, minimum: minimum) {
+      progress.update(round: round + 1, of: policy.fixed ?? minimum)
       for (index, operation) in operations.enumerated() {
-        if index > 0 && !baselineWantsMore(times[index]) { continue }
+        // A baseline that reports its own seconds costs the run nothing beyond them.
+        if index > 0 && operation.seconds == nil && !baselineWantsMore(times[index]) { continue }
         operation.reset?()
         let start = round == 0 ? Measure.startPeakMeasurement() : 0
-        let (seconds, result) = Measure.time(operation.body)
+        let (wall, result) = Measure.time(operation.body)
+        let seconds = operation.seconds?() ?? wall
         if round == 0 { peaks[index] = max(0, Measure.peakResidentBytes() - start) }
         sink &+= result
         times[index].append(seconds)
@@ -96,9 +99,9 @@ struct Runner {
       failure: failure)
   }
 
-  private func wantsAnotherRound(round: Int, spent: Double) -> Bool {
+  private func wantsAnotherRound(round: Int, spent: Double, minimum: Int) -> Bool {
     if let fixed = policy.fixed { return round < fixed }
-    return round < policy.minimum || (round < policy.maximum && spent < policy.budget)
+    return round < minimum || (round < policy.maximum && spent < policy.budget)
   }
 
   private func baselineWantsMore(_ times: [Double]) -> Bool {

@@ -27,6 +27,10 @@ struct Scenario: Sendable {
   /// Whether the chart draws it (a chart with every scenario would be unreadable).
   var charted: Bool = false
   var metric: Metric = .time
+  /// The adaptive minimum of repeats at 10^6 items and more, for a scenario too slow there for
+  /// the default seven (nil: the default). Five is the fewest that `compare` can judge.
+  /// `--repeat` overrides it.
+  var largeRepeats: Int? = nil
   /// Builds the inputs for one size (untimed) and returns what to measure.
   var prepare: @Sendable (_ size: Int) -> Trial
 
@@ -41,10 +45,18 @@ struct Operation {
   var reset: (() -> Void)?
   /// The work. Returns a checksum, kept by the runner so that nothing is optimized away.
   var body: () -> Int
+  /// When set, the seconds the runner records for a repeat instead of the body's wall time:
+  /// for an operation that times a part of its body itself (read just after the body). A
+  /// baseline that reports its own seconds is not cut short by the baseline time budget.
+  var seconds: (() -> Double)?
 
-  init(_ name: String, reset: (() -> Void)? = nil, body: @escaping () -> Int) {
+  init(
+    _ name: String, reset: (() -> Void)? = nil, seconds: (() -> Double)? = nil,
+    body: @escaping () -> Int
+  ) {
     self.name = name
     self.reset = reset
+    self.seconds = seconds
     self.body = body
   }
 }
