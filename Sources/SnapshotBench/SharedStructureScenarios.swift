@@ -8,7 +8,9 @@ enum SharedStructureScenarios {
   static let sizes = [10_000, 100_000, 1_000_000]
 
   static let all: [Scenario] =
-    Edit.allCases.map(copyEdit) + [unshared, seekPosition, seekVisibleRow, build, memory]
+    Edit.allCases.map(copyEdit) + [
+      unshared, seekPosition, seekVisibleRow, build, bulkBuild, memory, bulkMemory,
+    ]
 
   enum Edit: String, CaseIterable {
     case insert, delete, move, collapse
@@ -27,17 +29,17 @@ enum SharedStructureScenarios {
   static func list(_ plan: OutlinePlan, expanded: Bool) -> SharedList<Int> {
     var list = SharedList<Int>()
     for call in plan.calls {
-      var position = list.count
-      var level = 0
-      if let parent = call.parent, let at = list.position(of: parent) {
-        position = list.tree.subtreeEnd(of: at)
-        level = list.entry(at: at).level + 1
-      }
-      try! list.insert(
-        call.items.map { SharedEntry(item: $0, level: level, isExpanded: expanded) },
-        at: position)
+      try! list.append(call.items, to: call.parent, isExpanded: expanded)
     }
     return list
+  }
+
+  /// The outline's pre-order sequence (items, depths, expansion), what a bulk build takes.
+  static func preOrder(_ plan: OutlinePlan, expanded: Bool) -> [SharedEntry<Int>] {
+    let held = list(plan, expanded: expanded)
+    return held.tree.entries(in: 0..<held.count).map {
+      SharedEntry(item: $0.item, level: $0.level, isExpanded: $0.isExpanded)
+    }
   }
 
   /// Copying an array of the items and inserting one in the middle: the cost of a flat
@@ -210,6 +212,21 @@ enum SharedStructureScenarios {
       baselines: [MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items))])
   }
 
+  static let bulkBuild = Scenario(
+    name: "shared/build/bulk",
+    group: group,
+    summary: "building the outline's whole pre-order sequence into a SharedList at once "
+      + "(what Codable, the builders and key paths use), against Dictionary inserts of the "
+      + "same identifiers",
+    sizes: sizes
+  ) { size in
+    let entries = preOrder(OutlinePlan(count: size), expanded: false)
+    return Trial(
+      items: size, detail: "100 roots, 100 children per parent",
+      measured: Operation("SharedList(_:) bulk") { try! SharedList(entries).count },
+      baselines: [MemoryScenarios.memoryBaseline(entries.map(\.item))])
+  }
+
   static let memory = Scenario(
     name: "memory/shared-list",
     group: group,
@@ -231,5 +248,23 @@ enum SharedStructureScenarios {
             + "full leaves, and the trie each identifier with its label in buckets without "
             + "empty slots; a Dictionary keeps its buckets at most 3/4 full")
       ])
+  }
+
+  static let bulkMemory = Scenario(
+    name: "memory/shared-list-bulk",
+    group: group,
+    summary: "peak memory of building the outline's pre-order sequence into a SharedList at "
+      + "once, against building a Dictionary<Int, Int>",
+    sizes: [1_000_000], scales: false, metric: .memory
+  ) { size in
+    let plan = OutlinePlan(count: size)
+    let entries = preOrder(plan, expanded: false)
+    return Trial(
+      items: size, detail: "100 roots, 100 children per parent",
+      measured: Operation("SharedList(_:) bulk") {
+        let built = try! SharedList(entries)
+        return built.position(of: size - 1)!
+      },
+      baselines: [MemoryScenarios.memoryBaseline(entries.map(\.item))])
   }
 }
