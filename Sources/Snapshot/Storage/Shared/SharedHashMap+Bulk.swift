@@ -2,9 +2,7 @@
 // walk each.
 
 extension SharedHashMap {
-  /// Builds a map of `pairs`, level by level: the pairs are partitioned by 4 bits of their
-  /// hash (a counting sort) into the 16 slots of a node, and each slot becomes a bucket once it
-  /// holds at most `bucketCapacity` pairs. Returns the map, or the first key found twice.
+  /// Builds a map of `pairs`. Returns the map, or a key found twice.
   ///
   /// - Complexity: O(n log₁₆ n), no recursion; O(m²) comparisons for m keys whose hashes all
   ///   collide.
@@ -12,32 +10,66 @@ extension SharedHashMap {
   @_spi(SharedStorage) public static func build(
     _ pairs: [SharedHashPair<Key, Value>], bucketCapacity: Int = 64
   ) -> (map: SharedHashMap, duplicate: Key?) {
-    var map = SharedHashMap(bucketCapacity: bucketCapacity)
-    let hashes = pairs.map { hash($0.key) }
-    var order = Array(pairs.indices)
-    var scratch = order
+    build(count: pairs.count, bucketCapacity: bucketCapacity) { pairs[$0] }
+  }
+
+  /// Builds a map of the `count` pairs `pair(i)` names, level by level: the pairs' indices are
+  /// partitioned in place by 4 bits of their hash (an in-place radix pass) into the 16 slots of
+  /// a node, and each slot becomes a bucket once it holds at most `bucketCapacity` pairs. Keeps
+  /// 8 bytes a pair besides the map (32 hash bits and the index); the hash bits beyond are
+  /// recomputed only below 8 levels, where only colliding keys go. Returns the map, or a key
+  /// found twice.
+  ///
+  /// - Complexity: O(n log₁₆ n), no recursion; O(m²) comparisons for m keys whose hashes all
+  ///   collide.
+  @inlinable
+  static func build(
+    count: Int, bucketCapacity: Int, pair: (Int) -> SharedHashPair<Key, Value>
+  ) -> (map: SharedHashMap, duplicate: Key?) {
+    precondition(count < Int(UInt32.max), "too many pairs")
+    let map = SharedHashMap(bucketCapacity: bucketCapacity)
+    var fragments = [UInt32](repeating: 0, count: count)
+    var order = [UInt32](repeating: 0, count: count)
+    for index in 0..<count {
+      fragments[index] = UInt32(truncatingIfNeeded: hash(pair(index).key))
+      order[index] = UInt32(truncatingIfNeeded: index)
+    }
+    func slot(_ index: Int, _ shift: Int) -> Int {
+      shift < 32
+        ? Int((fragments[index] >> UInt32(shift)) & 15)
+        : Int((hash(pair(Int(order[index])).key) >> UInt64(shift)) & 15)
+    }
     // (node to fill, its range of `order`, the shift of its slots)
     var work: [(node: Node, range: Range<Int>, shift: Int)] = []
-    if pairs.count > bucketCapacity {
-      map.root = Node(bucket: [])
-      work.append((map.root, order.indices, 0))
-    } else if let duplicate = fillBucket(map.root, order.indices, order, pairs, hashes) {
+    if count > bucketCapacity {
+      work.append((map.root, 0..<count, 0))
+    } else if let duplicate = fillBucket(map.root, 0..<count, order, fragments, pair) {
       return (map, duplicate)
     }
+    var starts = [Int](repeating: 0, count: 17)
+    var next = starts
     while let (node, range, shift) = work.popLast() {
-      var starts = [Int](repeating: 0, count: 17)
-      for index in range { starts[Int((hashes[order[index]] >> UInt64(shift)) & 15) + 1] += 1 }
+      for slot in 0..<17 { starts[slot] = 0 }
+      for index in range { starts[slot(index, shift) + 1] += 1 }
       for slot in 0..<16 { starts[slot + 1] += starts[slot] }
-      var next = starts
-      for index in range {
-        let slot = Int((hashes[order[index]] >> UInt64(shift)) & 15)
-        scratch[range.lowerBound + next[slot]] = order[index]
-        next[slot] += 1
+      for slot in 0..<17 { next[slot] = range.lowerBound + starts[slot] }
+      // Cycle each misplaced index to its slot's next free place.
+      for target in 0..<16 {
+        while next[target] < range.lowerBound + starts[target + 1] {
+          let index = next[target]
+          let home = slot(index, shift)
+          if home == target {
+            next[target] += 1
+          } else {
+            order.swapAt(index, next[home])
+            fragments.swapAt(index, next[home])
+            next[home] += 1
+          }
+        }
       }
-      order.replaceSubrange(range, with: scratch[range])
       node.isBucket = false
       node.count = range.count
-      node.children.reserveCapacity(16)
+      node.children.reserveCapacity((0..<16).count { starts[$0 + 1] > starts[$0] })
       for slot in 0..<16 where starts[slot + 1] > starts[slot] {
         let group = range.lowerBound + starts[slot]..<range.lowerBound + starts[slot + 1]
         let child = Node(bucket: [])
@@ -45,7 +77,7 @@ extension SharedHashMap {
         node.children.append(child)
         if group.count > bucketCapacity && shift + 4 < 64 {
           work.append((child, group, shift + 4))
-        } else if let duplicate = fillBucket(child, group, order, pairs, hashes) {
+        } else if let duplicate = fillBucket(child, group, order, fragments, pair) {
           return (SharedHashMap(bucketCapacity: bucketCapacity), duplicate)
         }
       }
@@ -54,21 +86,22 @@ extension SharedHashMap {
   }
 
   /// Fills the bucket `node` with the pairs `order[range]` names; returns a key found twice.
-  /// O(m) plus O(m²) comparisons of equal hashes.
+  /// O(m) plus O(m²) comparisons of keys whose 32 hash bits agree.
   @inlinable
   static func fillBucket(
-    _ node: Node, _ range: Range<Int>, _ order: [Int], _ pairs: [SharedHashPair<Key, Value>],
-    _ hashes: [UInt64]
+    _ node: Node, _ range: Range<Int>, _ order: [UInt32], _ fragments: [UInt32],
+    _ pair: (Int) -> SharedHashPair<Key, Value>
   ) -> Key? {
     node.pairs.reserveCapacity(range.count)
     for index in range {
-      let pair = pairs[order[index]]
-      let hash = hashes[order[index]]
+      let new = pair(Int(order[index]))
       for earlier in range.lowerBound..<index
-      where hashes[order[earlier]] == hash && pairs[order[earlier]].key == pair.key {
-        return pair.key
+      where fragments[earlier] == fragments[index]
+        && node.pairs[earlier - range.lowerBound].key == new.key
+      {
+        return new.key
       }
-      node.pairs.append(pair)
+      node.pairs.append(new)
     }
     node.count = range.count
     return nil

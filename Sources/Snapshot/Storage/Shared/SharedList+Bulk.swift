@@ -8,32 +8,39 @@ extension SharedList {
   /// duplicate, an item not equal to itself, or depths that are not a pre-order (the first 0,
   /// each at most one deeper than the one before).
   ///
-  /// - Complexity: O(n log₁₆ n) for the trie, O(n) for the tree.
+  /// - Complexity: O(n log₁₆ n) for the trie, O(n) for the tree; about 8 bytes an entry of
+  ///   scratch besides the list.
   @inlinable
   @_spi(SharedStorage) public init(
-    _ entries: some Sequence<SharedEntry<Item>>, base: Int = 32, bucketCapacity: Int = 64
+    _ entries: [SharedEntry<Item>], base: Int = 32, bucketCapacity: Int = 64
   ) throws(EditError) {
-    var placed = Array(entries)
-    let step = Self.bulkGap(count: placed.count)
-    // childHidden[d]: the hidden count of a child of the last entry seen at depth d.
-    var childHidden: [Int32] = []
-    var pairs: [SharedHashPair<Item, UInt64>] = []
-    pairs.reserveCapacity(placed.count)
-    for index in placed.indices {
-      let entry = placed[index]
+    // Checked first, so that nothing is built for a refused sequence.
+    var previous = -1
+    for entry in entries {
       guard entry.item == entry.item else { throw .irreflexive(entry.item) }
-      let level = entry.level
-      guard level <= childHidden.count else { throw .badShape }
-      childHidden.removeSubrange(level...)
-      let hidden = level == 0 ? 0 : childHidden[level - 1]
-      placed[index].hidden = hidden
-      placed[index].key = step &* UInt64(index + 1)
-      childHidden.append(hidden + (entry.isExpanded ? 0 : 1))
-      pairs.append(SharedHashPair(key: entry.item, value: placed[index].key))
+      guard entry.level <= previous + 1 else { throw .badShape }
+      previous = entry.level
     }
-    let (map, duplicate) = SharedHashMap.build(pairs, bucketCapacity: bucketCapacity)
+    let step = Self.bulkGap(count: entries.count)
+    // The trie first and its scratch released, then the tree: the peaks do not add up.
+    let (map, duplicate) = SharedHashMap.build(
+      count: entries.count, bucketCapacity: bucketCapacity
+    ) { SharedHashPair(key: entries[$0].item, value: step &* UInt64($0 + 1)) }
     if let duplicate { throw .duplicate(duplicate) }
     labels = map
+    // childHidden[d]: the hidden count of a child of the last entry seen at depth d.
+    var childHidden: [Int32] = []
+    var index = 0
+    let placed = sequence(state: entries.makeIterator()) { iterator -> SharedEntry<Item>? in
+      guard var entry = iterator.next() else { return nil }
+      let level = entry.level
+      childHidden.removeSubrange(level...)
+      entry.hidden = level == 0 ? 0 : childHidden[level - 1]
+      index += 1
+      entry.key = step &* UInt64(index)
+      childHidden.append(entry.hidden + (entry.isExpanded ? 0 : 1))
+      return entry
+    }
     tree = SharedTree(placed, base: base)
   }
 
