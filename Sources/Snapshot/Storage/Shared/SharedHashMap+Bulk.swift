@@ -27,7 +27,7 @@ extension SharedHashMap {
     count: Int, bucketCapacity: Int, pair: (Int) -> SharedHashPair<Key, Value>
   ) -> (map: SharedHashMap, duplicate: Key?) {
     precondition(count < Int(UInt32.max), "too many pairs")
-    let map = SharedHashMap(bucketCapacity: bucketCapacity)
+    var map = SharedHashMap(bucketCapacity: bucketCapacity)
     var fragments = [UInt32](repeating: 0, count: count)
     var order = [UInt32](repeating: 0, count: count)
     for index in 0..<count {
@@ -42,9 +42,14 @@ extension SharedHashMap {
     // (node to fill, its range of `order`, the shift of its slots)
     var work: [(node: Node, range: Range<Int>, shift: Int)] = []
     if count > bucketCapacity {
-      work.append((map.root, 0..<count, 0))
-    } else if let duplicate = fillBucket(map.root, 0..<count, order, fragments, pair) {
-      return (map, duplicate)
+      let top = Node()
+      map.root = .node(top)
+      work.append((top, 0..<count, 0))
+    } else {
+      switch bucket(0..<count, order, fragments, pair) {
+      case .success(let pairs): map.root = .bucket(pairs)
+      case .failure(let duplicate): return (map, duplicate.key)
+      }
     }
     var starts = [Int](repeating: 0, count: 17)
     var next = starts
@@ -67,44 +72,54 @@ extension SharedHashMap {
           }
         }
       }
-      node.isBucket = false
       node.count = range.count
       node.children.reserveCapacity((0..<16).count { starts[$0 + 1] > starts[$0] })
       for slot in 0..<16 where starts[slot + 1] > starts[slot] {
         let group = range.lowerBound + starts[slot]..<range.lowerBound + starts[slot + 1]
-        let child = Node(bucket: [])
         node.bitmap |= 1 << UInt16(slot)
-        node.children.append(child)
         if group.count > bucketCapacity && shift + 4 < 64 {
+          let child = Node()
+          node.children.append(.node(child))
           work.append((child, group, shift + 4))
-        } else if let duplicate = fillBucket(child, group, order, fragments, pair) {
-          return (SharedHashMap(bucketCapacity: bucketCapacity), duplicate)
+          continue
+        }
+        switch bucket(group, order, fragments, pair) {
+        case .success(let pairs): node.children.append(.bucket(pairs))
+        case .failure(let duplicate):
+          return (SharedHashMap(bucketCapacity: bucketCapacity), duplicate.key)
         }
       }
     }
     return (map, nil)
   }
 
-  /// Fills the bucket `node` with the pairs `order[range]` names; returns a key found twice.
+  /// A key found twice by a bulk build.
+  @usableFromInline
+  struct Duplicate: Error {
+    @usableFromInline let key: Key
+    @inlinable init(_ key: Key) { self.key = key }
+  }
+
+  /// The bucket of the pairs `order[range]` names, or a key found twice.
   /// O(m) plus O(m²) comparisons of keys whose 32 hash bits agree.
   @inlinable
-  static func fillBucket(
-    _ node: Node, _ range: Range<Int>, _ order: [UInt32], _ fragments: [UInt32],
+  static func bucket(
+    _ range: Range<Int>, _ order: [UInt32], _ fragments: [UInt32],
     _ pair: (Int) -> SharedHashPair<Key, Value>
-  ) -> Key? {
-    node.pairs.reserveCapacity(range.count)
+  ) -> Result<[SharedHashPair<Key, Value>], Duplicate> {
+    var pairs: [SharedHashPair<Key, Value>] = []
+    pairs.reserveCapacity(range.count)
     for index in range {
       let new = pair(Int(order[index]))
       for earlier in range.lowerBound..<index
       where fragments[earlier] == fragments[index]
-        && node.pairs[earlier - range.lowerBound].key == new.key
+        && pairs[earlier - range.lowerBound].key == new.key
       {
-        return new.key
+        return .failure(Duplicate(new.key))
       }
-      node.pairs.append(new)
+      pairs.append(new)
     }
-    node.count = range.count
-    return nil
+    return .success(pairs)
   }
 
   /// Stores `value` for `key` if `key` is absent, with one walk; returns false, changing nothing
@@ -114,42 +129,64 @@ extension SharedHashMap {
   @inlinable
   mutating func insertIfAbsent(_ value: Value, forKey key: Key) -> Bool {
     let hash = Self.hash(key)
-    makeRootUnique()
-    var node = root
+    let capacity = bucketCapacity
+    let new = SharedHashPair(key: key, value: value)
+    guard var node = Self.uniqueNode(&root) else {
+      return Self.insert(new, into: &root, shift: 0, capacity: capacity)
+    }
     var shift = 0
-    while !node.isBucket {
+    while true {
       node.count += 1
       let bit = Self.bit(hash, shift)
       let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
       guard node.bitmap & bit != 0 else {
-        node.children.insert(Node(bucket: [SharedHashPair(key: key, value: value)]), at: index)
+        node.children.insert(.bucket([new]), at: index)
         node.bitmap |= bit
         return true
       }
-      node = Self.uniqueChild(of: node, at: index)
       shift += 4
-    }
-    for pair in node.pairs where pair.key == key {
+      if let child = Self.uniqueNode(&node.children[index]) {
+        node = child
+        continue
+      }
+      if Self.insert(new, into: &node.children[index], shift: shift, capacity: capacity) {
+        return true
+      }
       uncount(hash: hash)
       return false
     }
-    // Grow a bucket to what it holds, not by doubling.
-    if node.pairs.count == node.pairs.capacity { node.pairs.reserveCapacity(node.pairs.count + 1) }
-    node.pairs.append(SharedHashPair(key: key, value: value))
-    node.count += 1
-    if node.pairs.count > bucketCapacity { burst(node, shift: shift) }
+  }
+
+  /// Appends `new` to the bucket in `slot` unless its key is there, bursting the bucket if it
+  /// overflows. O(bucket).
+  @inlinable
+  static func insert(
+    _ new: SharedHashPair<Key, Value>, into slot: inout Slot, shift: Int, capacity: Int
+  ) -> Bool {
+    let isNew = changeBucket(&slot) { pairs in
+      guard !pairs.contains(where: { $0.key == new.key }) else { return false }
+      // Grow a bucket to what it holds, not by doubling (growing by an eighth measured no
+      // faster: the walk's cache misses, not the copy, bound an insert).
+      if pairs.count == pairs.capacity { pairs.reserveCapacity(pairs.count + 1) }
+      pairs.append(new)
+      return true
+    }
+    guard isNew else { return false }
+    if case .bucket(let pairs) = slot, pairs.count > capacity, shift < 64 {
+      slot = .empty
+      slot = burst(pairs, shift: shift, capacity: capacity)
+    }
     return true
   }
 
   /// Takes back the counts `insertIfAbsent` added on the (unique) path of `hash`.
   @inlinable
   func uncount(hash: UInt64) {
-    var node = root
+    var slot = root
     var shift = 0
-    while !node.isBucket {
+    while case .node(let node) = slot {
       node.count -= 1
-      let bit = Self.bit(hash, shift)
-      node = node.children[(node.bitmap & (bit &- 1)).nonzeroBitCount]
+      slot = node.children[(node.bitmap & (Self.bit(hash, shift) &- 1)).nonzeroBitCount]
       shift += 4
     }
   }
