@@ -22,7 +22,7 @@ extension SharedList {
       previous = entry.level
     }
     let step = Self.bulkGap(count: entries.count)
-    // The trie first and its scratch released, then the tree: the peaks do not add up.
+    // The trie first (its 8 bytes a pair of scratch released on return), then the tree.
     let (map, duplicate) = SharedHashMap.build(
       count: entries.count, bucketCapacity: bucketCapacity
     ) { SharedHashPair(key: entries[$0].item, value: step &* UInt64($0 + 1)) }
