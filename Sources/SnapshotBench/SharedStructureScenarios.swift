@@ -227,44 +227,46 @@ enum SharedStructureScenarios {
       baselines: [MemoryScenarios.memoryBaseline(entries.map(\.item))])
   }
 
-  static let memory = Scenario(
+  static let memory = memoryScenario(
     name: "memory/shared-list",
-    group: group,
-    summary: "peak memory of building the outline into a SharedList (tree + trie), against "
-      + "building a Dictionary<Int, Int>",
-    sizes: [1_000_000], scales: false, metric: .memory
-  ) { size in
-    let plan = OutlinePlan(count: size)
-    return Trial(
-      items: size, detail: "100 roots, 100 children per parent",
-      measured: Operation("SharedList") {
-        let built = list(plan, expanded: false)
-        return built.position(of: size - 1)!
-      },
-      baselines: [
-        Baseline(
-          MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items)).operation,
-          whenFaster: "the tree stores each entry (identifier, label, depth, hidden count) in "
-            + "full leaves, and the trie each identifier with its label in buckets without "
-            + "empty slots; a Dictionary keeps its buckets at most 3/4 full")
-      ])
-  }
+    summary: "peak memory of building the outline into a SharedList (tree + trie) by "
+      + "append(_:to:) parent by parent, against building a Dictionary<Int, Int>",
+    operation: "SharedList"
+  ) { plan in { list(plan, expanded: false) } }
 
-  static let bulkMemory = Scenario(
+  static let bulkMemory = memoryScenario(
     name: "memory/shared-list-bulk",
-    group: group,
     summary: "peak memory of building the outline's pre-order sequence into a SharedList at "
       + "once, against building a Dictionary<Int, Int>",
-    sizes: [1_000_000], scales: false, metric: .memory
-  ) { size in
-    let plan = OutlinePlan(count: size)
+    operation: "SharedList(_:) bulk"
+  ) { plan in
     let entries = preOrder(plan, expanded: false)
-    return Trial(
-      items: size, detail: "100 roots, 100 children per parent",
-      measured: Operation("SharedList(_:) bulk") {
-        let built = try! SharedList(entries)
-        return built.position(of: size - 1)!
-      },
-      baselines: [MemoryScenarios.memoryBaseline(entries.map(\.item))])
+    return { try! SharedList(entries) }
+  }
+
+  /// Peak memory at 10^6 of the list `prepare(plan)` returns a way to build, against a
+  /// Dictionary of the same identifiers.
+  static func memoryScenario(
+    name: String, summary: String, operation: String,
+    prepare: @escaping @Sendable (OutlinePlan) -> () -> SharedList<Int>
+  ) -> Scenario {
+    Scenario(
+      name: name, group: group, summary: summary,
+      sizes: [1_000_000], scales: false, metric: .memory
+    ) { size in
+      let plan = OutlinePlan(count: size)
+      let build = prepare(plan)
+      return Trial(
+        items: size, detail: "100 roots, 100 children per parent",
+        measured: Operation(operation) { build().position(of: size - 1)! },
+        baselines: [
+          Baseline(
+            MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items)).operation,
+            whenFaster: "the tree stores each entry (identifier, label, depth, hidden count) in "
+              + "leaves without empty slots, and the trie each identifier with its label in "
+              + "buckets grown to what they hold; a Dictionary keeps its buckets at most 3/4 "
+              + "full")
+        ])
+    }
   }
 }
