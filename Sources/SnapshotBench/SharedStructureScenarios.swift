@@ -8,7 +8,9 @@ enum SharedStructureScenarios {
   static let sizes = [10_000, 100_000, 1_000_000]
 
   static let all: [Scenario] =
-    Edit.allCases.map(copyEdit) + [unshared, seekPosition, seekVisibleRow, build, memory]
+    Edit.allCases.map(copyEdit) + [
+      unshared, seekPosition, seekVisibleRow, build, bulkBuild, memory, bulkMemory,
+    ]
 
   enum Edit: String, CaseIterable {
     case insert, delete, move, collapse
@@ -27,17 +29,17 @@ enum SharedStructureScenarios {
   static func list(_ plan: OutlinePlan, expanded: Bool) -> SharedList<Int> {
     var list = SharedList<Int>()
     for call in plan.calls {
-      var position = list.count
-      var level = 0
-      if let parent = call.parent, let at = list.position(of: parent) {
-        position = list.tree.subtreeEnd(of: at)
-        level = list.entry(at: at).level + 1
-      }
-      try! list.insert(
-        call.items.map { SharedEntry(item: $0, level: level, isExpanded: expanded) },
-        at: position)
+      try! list.append(call.items, to: call.parent, isExpanded: expanded)
     }
     return list
+  }
+
+  /// The outline's pre-order sequence (items, depths, expansion), what a bulk build takes.
+  static func preOrder(_ plan: OutlinePlan, expanded: Bool) -> [SharedEntry<Int>] {
+    let held = list(plan, expanded: expanded)
+    return held.tree.entries(in: 0..<held.count).map {
+      SharedEntry(item: $0.item, level: $0.level, isExpanded: $0.isExpanded)
+    }
   }
 
   /// Copying an array of the items and inserting one in the middle: the cost of a flat
@@ -210,26 +212,61 @@ enum SharedStructureScenarios {
       baselines: [MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items))])
   }
 
-  static let memory = Scenario(
-    name: "memory/shared-list",
+  static let bulkBuild = Scenario(
+    name: "shared/build/bulk",
     group: group,
-    summary: "peak memory of building the outline into a SharedList (tree + trie), against "
-      + "building a Dictionary<Int, Int>",
-    sizes: [1_000_000], scales: false, metric: .memory
+    summary: "building the outline's whole pre-order sequence into a SharedList at once "
+      + "(what Codable, the builders and key paths use), against Dictionary inserts of the "
+      + "same identifiers",
+    sizes: sizes
   ) { size in
-    let plan = OutlinePlan(count: size)
+    let entries = preOrder(OutlinePlan(count: size), expanded: false)
     return Trial(
       items: size, detail: "100 roots, 100 children per parent",
-      measured: Operation("SharedList") {
-        let built = list(plan, expanded: false)
-        return built.position(of: size - 1)!
-      },
-      baselines: [
-        Baseline(
-          MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items)).operation,
-          whenFaster: "the tree stores each entry (identifier, label, depth, hidden count) in "
-            + "full leaves, and the trie each identifier with its label in buckets without "
-            + "empty slots; a Dictionary keeps its buckets at most 3/4 full")
-      ])
+      measured: Operation("SharedList(_:) bulk") { try! SharedList(entries).count },
+      baselines: [MemoryScenarios.memoryBaseline(entries.map(\.item))])
+  }
+
+  static let memory = memoryScenario(
+    name: "memory/shared-list",
+    summary: "peak memory of building the outline into a SharedList (tree + trie) by "
+      + "append(_:to:) parent by parent, against building a Dictionary<Int, Int>",
+    operation: "SharedList"
+  ) { plan in { list(plan, expanded: false) } }
+
+  static let bulkMemory = memoryScenario(
+    name: "memory/shared-list-bulk",
+    summary: "peak memory of building the outline's pre-order sequence into a SharedList at "
+      + "once, against building a Dictionary<Int, Int>",
+    operation: "SharedList(_:) bulk"
+  ) { plan in
+    let entries = preOrder(plan, expanded: false)
+    return { try! SharedList(entries) }
+  }
+
+  /// Peak memory at 10^6 of the list `prepare(plan)` returns a way to build, against a
+  /// Dictionary of the same identifiers.
+  static func memoryScenario(
+    name: String, summary: String, operation: String,
+    prepare: @escaping @Sendable (OutlinePlan) -> () -> SharedList<Int>
+  ) -> Scenario {
+    Scenario(
+      name: name, group: group, summary: summary,
+      sizes: [1_000_000], scales: false, metric: .memory
+    ) { size in
+      let plan = OutlinePlan(count: size)
+      let build = prepare(plan)
+      return Trial(
+        items: size, detail: "100 roots, 100 children per parent",
+        measured: Operation(operation) { build().position(of: size - 1)! },
+        baselines: [
+          Baseline(
+            MemoryScenarios.memoryBaseline(plan.calls.flatMap(\.items)).operation,
+            whenFaster: "the tree stores each entry (identifier, label, depth, hidden count) in "
+              + "leaves without empty slots, and the trie each identifier with its label in "
+              + "buckets grown to what they hold; a Dictionary keeps its buckets at most 3/4 "
+              + "full")
+        ])
+    }
   }
 }

@@ -19,6 +19,11 @@ struct SharedListPropertyTests {
     case toggle(anchor: Int)
     case copy
     case switchCopy(Int)
+    /// `append(_:to:)` of `count` new items under the anchor (`toRoot`: at the end, as roots);
+    /// `fault` 1: one item already present, 2: one item twice, 3: a parent not in the list.
+    case append(anchor: Int, toRoot: Bool, count: Int, expanded: Bool, fault: Int)
+    /// The list rebuilt from the model's pre-order sequence by the bulk initializer.
+    case rebuild
 
     var description: String {
       switch self {
@@ -31,6 +36,9 @@ struct SharedListPropertyTests {
       case .toggle(let anchor): "toggle(\(anchor))"
       case .copy: "copy"
       case .switchCopy(let index): "switchCopy(\(index))"
+      case .append(let anchor, let toRoot, let count, let expanded, let fault):
+        "append(\(anchor), toRoot: \(toRoot), count: \(count), \(expanded), fault: \(fault))"
+      case .rebuild: "rebuild"
       }
     }
   }
@@ -38,7 +46,9 @@ struct SharedListPropertyTests {
   static func generate(_ generator: inout SeededGenerator) -> [Step] {
     (0..<Int.random(in: 10...60, using: &generator)).map { _ in
       let anchor = Int.random(in: 0..<1_000, using: &generator)
-      switch Int.random(in: 0..<100, using: &generator) {
+      let kind = Int.random(in: 0..<118, using: &generator)
+      if kind >= 100 { return generateBulk(kind - 100, anchor: anchor, using: &generator) }
+      switch kind {
       case 0..<40:
         var shape: [(Int, Bool)] = [(0, Bool.random(using: &generator))]
         for _ in 0..<Int.random(in: 0..<12, using: &generator) {
@@ -158,6 +168,8 @@ struct SharedListPropertyTests {
       state.copies[slot] = (state.list, state.model)
       state.list = list
       state.model = model
+    case .append, .rebuild:
+      return applyBulk(step, to: &state)
     }
     return nil
   }

@@ -1,5 +1,6 @@
 /// A persistent hash map: a trie on the bits of the key's hash, 16 children a level, whose
-/// leaves are buckets of up to `bucketCapacity` pairs stored inline.
+/// leaves are buckets of up to `bucketCapacity` pairs stored inline: a bucket is one array,
+/// held by its parent's slot without a node object of its own.
 ///
 /// - Copying is O(1); an edit copies the shared nodes on its path, O(depth).
 /// - A bucket that overflows bursts into a node of 16 children one level down; below 64
@@ -11,15 +12,16 @@
 @_spi(SharedStorage)
 public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @_spi(SharedStorage) public typealias Node = SharedHashNode<Key, Value>
+  @_spi(SharedStorage) public typealias Slot = SharedHashSlot<Key, Value>
 
-  @_spi(SharedStorage) public var root: Node
+  @_spi(SharedStorage) public var root: Slot
   @_spi(SharedStorage) public let bucketCapacity: Int
 
   @inlinable
   @_spi(SharedStorage) public init(bucketCapacity: Int = 64) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
-    root = Node(bucket: [])
+    root = .empty
   }
 
   /// The number of pairs.
@@ -48,29 +50,43 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   /// hash changes between calls is looked for in one place only). O(depth + bucket).
   @inlinable
   func value(forKey key: Key, hash: UInt64) -> Value? {
-    var node = root
+    var slot = root
     var shift = 0
-    while !node.isBucket {
-      let bit = Self.bit(hash, shift)
-      guard node.bitmap & bit != 0 else { return nil }
-      node = node.children[(node.bitmap & (bit &- 1)).nonzeroBitCount]
-      shift += 4
+    while true {
+      switch slot {
+      case .bucket(let pairs):
+        for pair in pairs where pair.key == key { return pair.value }
+        return nil
+      case .node(let node):
+        let bit = Self.bit(hash, shift)
+        guard node.bitmap & bit != 0 else { return nil }
+        slot = node.children[(node.bitmap & (bit &- 1)).nonzeroBitCount]
+        shift += 4
+      }
     }
-    for pair in node.pairs where pair.key == key { return pair.value }
-    return nil
   }
 
+  /// The inner node in `slot`, copied first if it is shared; nil for a bucket.
   @inlinable
-  mutating func makeRootUnique() {
-    if !isKnownUniquelyReferenced(&root) { root = Node(copying: root) }
+  static func uniqueNode(_ slot: inout Slot) -> Node? {
+    guard case .node(var node) = slot else { return nil }
+    slot = .empty  // so that `node` holds the only reference this path has
+    if !isKnownUniquelyReferenced(&node) { node = Node(copying: node) }
+    slot = .node(node)
+    return node
   }
 
+  /// Changes the bucket in `slot` through `body`: in place when the array is uniquely
+  /// referenced, else on a copy (the array's own copy-on-write).
   @inlinable
-  static func uniqueChild(of parent: Node, at index: Int) -> Node {
-    if !isKnownUniquelyReferenced(&parent.children[index]) {
-      parent.children[index] = Node(copying: parent.children[index])
-    }
-    return parent.children[index]
+  static func changeBucket<Result>(
+    _ slot: inout Slot, _ body: (inout [SharedHashPair<Key, Value>]) -> Result
+  ) -> Result {
+    guard case .bucket(var pairs) = slot else { preconditionFailure("not a bucket") }
+    slot = .empty
+    let result = body(&pairs)
+    slot = .bucket(pairs)
+    return result
   }
 
   /// Stores `value` for `key`; returns the value it replaces, if any.
@@ -79,72 +95,66 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   @inlinable @discardableResult
   @_spi(SharedStorage) public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     let hash = Self.hash(key)
-    if let old = self.value(forKey: key, hash: hash) {
-      replaceValue(value, forKey: key, hash: hash)
-      return old
+    guard let old = self.value(forKey: key, hash: hash) else {
+      _ = insertIfAbsent(value, forKey: key)
+      return nil
     }
-    makeRootUnique()
-    var node = root
-    var shift = 0
-    // The key is new: every node on the way down gains one pair.
-    while !node.isBucket {
-      node.count += 1
-      let bit = Self.bit(hash, shift)
-      let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
-      guard node.bitmap & bit != 0 else {
-        node.children.insert(Node(bucket: [SharedHashPair(key: key, value: value)]), at: index)
-        node.bitmap |= bit
-        return nil
-      }
-      node = Self.uniqueChild(of: node, at: index)
-      shift += 4
-    }
-    // Grow a bucket to what it holds, not by doubling.
-    if node.pairs.count == node.pairs.capacity { node.pairs.reserveCapacity(node.pairs.count + 1) }
-    node.pairs.append(SharedHashPair(key: key, value: value))
-    node.count += 1
-    if node.pairs.count > bucketCapacity { burst(node, shift: shift) }
-    return nil
+    replaceValue(value, forKey: key, hash: hash)
+    return old
   }
 
   /// Replaces the value of `key`, which is present. O(depth + bucket).
   @inlinable
   mutating func replaceValue(_ value: Value, forKey key: Key, hash: UInt64) {
-    makeRootUnique()
-    var node = root
-    var shift = 0
-    while !node.isBucket {
-      let bit = Self.bit(hash, shift)
-      node = Self.uniqueChild(of: node, at: (node.bitmap & (bit &- 1)).nonzeroBitCount)
-      shift += 4
+    let change: (inout [SharedHashPair<Key, Value>]) -> Void = { pairs in
+      if let index = pairs.firstIndex(where: { $0.key == key }) { pairs[index].value = value }
     }
-    if let index = node.pairs.firstIndex(where: { $0.key == key }) {
-      node.pairs[index].value = value
+    guard var node = Self.uniqueNode(&root) else { return Self.changeBucket(&root, change) }
+    var shift = 0
+    while true {
+      let bit = Self.bit(hash, shift)
+      let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
+      guard let child = Self.uniqueNode(&node.children[index]) else {
+        return Self.changeBucket(&node.children[index], change)
+      }
+      node = child
+      shift += 4
     }
   }
 
-  /// Turns the overfull bucket `node` (uniquely referenced) at `shift` into an inner node,
-  /// and so on down while a new bucket is still overfull. O(pairs).
+  /// The slot that replaces the overfull bucket `pairs` at `shift`: an inner node of 16
+  /// children, and so on down while a new bucket is still overfull (not below 64 bits).
+  /// O(pairs).
   @inlinable
-  func burst(_ node: Node, shift: Int) {
-    var work: [(node: Node, shift: Int)] = [(node, shift)]
-    while let (node, shift) = work.popLast() {
-      guard shift < 64, node.pairs.count > bucketCapacity else { continue }
-      var groups: [[SharedHashPair<Key, Value>]] = Array(repeating: [], count: 16)
-      for pair in node.pairs {
-        groups[Int((Self.hash(pair.key) >> UInt64(shift)) & 15)].append(pair)
+  static func burst(_ pairs: [SharedHashPair<Key, Value>], shift: Int, capacity: Int) -> Slot {
+    guard shift < 64, pairs.count > capacity else { return .bucket(pairs) }
+    let top = Node()
+    var work: [(node: Node, pairs: [SharedHashPair<Key, Value>], shift: Int)] = [
+      (top, pairs, shift)
+    ]
+    while let (node, pairs, shift) = work.popLast() {
+      var sizes = [Int](repeating: 0, count: 16)
+      for pair in pairs { sizes[Int((hash(pair.key) >> UInt64(shift)) & 15)] += 1 }
+      // Each group reserved to its size: a bucket is grown to what it holds.
+      var groups = sizes.map { size in
+        var group: [SharedHashPair<Key, Value>] = []
+        group.reserveCapacity(size)
+        return group
       }
-      node.pairs = []
-      node.isBucket = false
-      node.bitmap = 0
-      node.children = []
+      for pair in pairs { groups[Int((hash(pair.key) >> UInt64(shift)) & 15)].append(pair) }
+      node.count = pairs.count
       for (slot, group) in groups.enumerated() where !group.isEmpty {
         node.bitmap |= 1 << UInt16(slot)
-        let child = Node(bucket: group)
-        node.children.append(child)
-        if group.count > bucketCapacity { work.append((child, shift + 4)) }
+        if group.count > capacity && shift + 4 < 64 {
+          let child = Node()
+          node.children.append(.node(child))
+          work.append((child, group, shift + 4))
+        } else {
+          node.children.append(.bucket(group))
+        }
       }
     }
+    return .node(top)
   }
 
   /// Removes `key`; returns its value, or nil if absent.
@@ -154,27 +164,41 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   @_spi(SharedStorage) public mutating func removeValue(forKey key: Key) -> Value? {
     let hash = Self.hash(key)
     guard value(forKey: key, hash: hash) != nil else { return nil }
-    makeRootUnique()
+    let remove: (inout [SharedHashPair<Key, Value>]) -> Value? = { pairs in
+      pairs.firstIndex(where: { $0.key == key }).map { pairs.remove(at: $0).value }
+    }
+    guard var node = Self.uniqueNode(&root) else { return Self.changeBucket(&root, remove) }
     var path: [(node: Node, index: Int, bit: UInt16)] = []
-    var node = root
     var shift = 0
-    while !node.isBucket {
+    var removed: Value? = nil
+    while true {
       let bit = Self.bit(hash, shift)
       let index = (node.bitmap & (bit &- 1)).nonzeroBitCount
       path.append((node, index, bit))
-      node = Self.uniqueChild(of: node, at: index)
+      guard let child = Self.uniqueNode(&node.children[index]) else {
+        removed = Self.changeBucket(&node.children[index], remove)
+        break
+      }
+      node = child
       shift += 4
     }
-    guard let index = node.pairs.firstIndex(where: { $0.key == key }) else { return nil }
-    let removed = node.pairs.remove(at: index).value
-    node.count -= 1
     for (ancestor, _, _) in path { ancestor.count -= 1 }
-    while let (parent, index, bit) = path.popLast() {
+    var level = path.count - 1
+    while level >= 0 {
+      let (parent, index, bit) = path[level]
       if parent.children[index].count == 0 {
         parent.children.remove(at: index)
         parent.bitmap &= ~bit
       }
-      if parent.count <= bucketCapacity / 2 { parent.collapse() }
+      if parent.count <= bucketCapacity / 2 {
+        let collapsed = Slot.bucket(parent.gathered())
+        if level == 0 {
+          root = collapsed
+        } else {
+          path[level - 1].node.children[path[level - 1].index] = collapsed
+        }
+      }
+      level -= 1
     }
     return removed
   }
@@ -193,53 +217,60 @@ public struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendabl
   }
 }
 
-/// A node of a ``SharedHashMap``: a bucket of pairs, or up to 16 children. Written only while
-/// the whole path to it is uniquely referenced.
+/// What a slot of the trie holds: a bucket of pairs (one array, shared copy-on-write), or an
+/// inner node.
+@_spi(SharedStorage)
+public enum SharedHashSlot<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  case bucket([SharedHashPair<Key, Value>])
+  case node(SharedHashNode<Key, Value>)
+
+  @inlinable @_spi(SharedStorage) public static var empty: Self { .bucket([]) }
+
+  /// The number of pairs below. O(1).
+  @inlinable @_spi(SharedStorage) public var count: Int {
+    switch self {
+    case .bucket(let pairs): pairs.count
+    case .node(let node): node.count
+    }
+  }
+}
+
+/// An inner node of a ``SharedHashMap``: up to 16 slots, the pairs below counted. Written
+/// only while the whole path to it is uniquely referenced.
 @_spi(SharedStorage)
 public final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
   @unchecked Sendable
 {
-  @exclusivity(unchecked) @_spi(SharedStorage) public var isBucket: Bool
   @exclusivity(unchecked) @_spi(SharedStorage) public var bitmap: UInt16
   @exclusivity(unchecked) @_spi(SharedStorage) public var count: Int
-  @exclusivity(unchecked) @_spi(SharedStorage) public var pairs: [SharedHashPair<Key, Value>]
-  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedHashNode]
+  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedHashSlot<Key, Value>]
 
   @inlinable
-  init(bucket: [SharedHashPair<Key, Value>]) {
-    isBucket = true
+  init() {
     bitmap = 0
-    count = bucket.count
-    pairs = bucket
+    count = 0
     children = []
   }
 
   @inlinable
   init(copying other: SharedHashNode) {
-    isBucket = other.isBucket
     bitmap = other.bitmap
     count = other.count
-    pairs = other.pairs
     children = other.children
   }
 
-  /// Gathers every pair below into this node, which becomes a bucket. O(count).
+  /// Every pair below, gathered into one bucket. O(count).
   @inlinable
-  func collapse() {
-    guard !isBucket else { return }
+  func gathered() -> [SharedHashPair<Key, Value>] {
     var gathered: [SharedHashPair<Key, Value>] = []
     gathered.reserveCapacity(count)
     var stack = children
-    while let node = stack.popLast() {
-      if node.isBucket {
-        gathered.append(contentsOf: node.pairs)
-      } else {
-        stack.append(contentsOf: node.children)
+    while let slot = stack.popLast() {
+      switch slot {
+      case .bucket(let pairs): gathered.append(contentsOf: pairs)
+      case .node(let node): stack.append(contentsOf: node.children)
       }
     }
-    pairs = gathered
-    children = []
-    bitmap = 0
-    isBucket = true
+    return gathered
   }
 }

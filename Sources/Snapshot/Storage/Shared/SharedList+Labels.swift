@@ -8,6 +8,14 @@ extension SharedList {
   /// O(count) when the gap suffices, else O(window · log n).
   @inlinable
   mutating func allocateKeys(count: Int, at position: Int) -> [UInt64] {
+    keysWithoutRelabelling(count: count, at: position)
+      ?? relabel(around: position, inserting: count)
+  }
+
+  /// Labels for `count` new entries at `position` from the gap between its neighbours, or nil
+  /// when the gap is too small. O(count + b log n).
+  @inlinable
+  func keysWithoutRelabelling(count: Int, at position: Int) -> [UInt64]? {
     let low: UInt64 = position > 0 ? tree.entry(at: position - 1).key : 0
     let high: UInt64
     let step: UInt64
@@ -18,10 +26,8 @@ extension SharedList {
       high = tree.entry(at: position).key
       step = (high - low) / UInt64(count + 1)
     }
-    if step >= 1 {
-      return (1...count).map { low + step * UInt64($0) }
-    }
-    return relabel(around: position, inserting: count)
+    guard step >= 1 else { return nil }
+    return (1...count).map { low + step * UInt64($0) }
   }
 
   /// Spreads the labels of the smallest sufficient window around `position` evenly, leaving

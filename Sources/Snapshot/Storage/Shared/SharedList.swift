@@ -25,6 +25,8 @@
     case irreflexive(Item)
     /// The depths do not form whole subtrees at that position.
     case badShape
+    /// The parent named is not in the list.
+    case notFound(Item)
   }
 
   /// The number of items.

@@ -1,0 +1,101 @@
+// Building a shared list from a whole pre-order sequence in O(n), and appending many items
+// under one parent in O(k + log n) tree work.
+
+extension SharedList {
+  /// Builds a list of `entries` (items, depths and expansion, in pre-order; keys and `hidden`
+  /// are computed): leaves filled left to right, then each internal level from the one below,
+  /// labels evenly spaced, the trie built level by level. Throws, building nothing, on a
+  /// duplicate, an item not equal to itself, or depths that are not a pre-order (the first 0,
+  /// each at most one deeper than the one before).
+  ///
+  /// - Complexity: O(n log₁₆ n) for the trie, O(n) for the tree; about 8 bytes an entry of
+  ///   scratch besides the list.
+  @inlinable
+  @_spi(SharedStorage) public init(
+    _ entries: [SharedEntry<Item>], base: Int = 32, bucketCapacity: Int = 64
+  ) throws(EditError) {
+    // Checked first, so that nothing is built for a refused sequence.
+    var previous = -1
+    for entry in entries {
+      guard entry.item == entry.item else { throw .irreflexive(entry.item) }
+      guard entry.level <= previous + 1 else { throw .badShape }
+      previous = entry.level
+    }
+    let step = Self.bulkGap(count: entries.count)
+    // The trie first (its 8 bytes a pair of scratch released on return), then the tree.
+    let (map, duplicate) = SharedHashMap.build(
+      count: entries.count, bucketCapacity: bucketCapacity
+    ) { SharedHashPair(key: entries[$0].item, value: step &* UInt64($0 + 1)) }
+    if let duplicate { throw .duplicate(duplicate) }
+    labels = map
+    // childHidden[d]: the hidden count of a child of the last entry seen at depth d.
+    var childHidden: [Int32] = []
+    var index = 0
+    let placed = sequence(state: entries.makeIterator()) { iterator -> SharedEntry<Item>? in
+      guard var entry = iterator.next() else { return nil }
+      let level = entry.level
+      childHidden.removeSubrange(level...)
+      entry.hidden = level == 0 ? 0 : childHidden[level - 1]
+      index += 1
+      entry.key = step &* UInt64(index)
+      childHidden.append(entry.hidden + (entry.isExpanded ? 0 : 1))
+      return entry
+    }
+    tree = SharedTree(placed, base: base)
+  }
+
+  /// The gap between the labels of a bulk build of `count` entries: the append gap while the
+  /// labels fit in half the key space, so that later appends and inserts find room.
+  @inlinable
+  static func bulkGap(count: Int) -> UInt64 {
+    Swift.max(1, Swift.min(appendGap, UInt64.max / 2 / UInt64(count + 1)))
+  }
+
+  /// Appends `items` as the last children of `parent` (at the end, as roots, when `parent` is
+  /// nil), each expanded or not: one seek for the parent's subtree, one splice of the tree, one
+  /// trie walk per item. Throws, changing nothing, when `parent` is absent or an item is a
+  /// duplicate (already present, or twice in `items`) or not equal to itself.
+  ///
+  /// - Complexity: O(k + b log n) in the tree and O(k) trie walks (each O(log₁₆ n + bucket)),
+  ///   plus O(log n) relabelled entries amortized when inserting before later items.
+  @inlinable
+  @_spi(SharedStorage) public mutating func append(
+    _ items: some Collection<Item>, to parent: Item?, isExpanded: Bool = false
+  ) throws(EditError) {
+    var position = count
+    var level = 0
+    var hidden: Int32 = 0
+    if let parent {
+      guard let at = self.position(of: parent) else { throw .notFound(parent) }
+      let parentEntry = tree.entry(at: at)
+      position = tree.subtreeEnd(of: at)
+      level = parentEntry.level + 1
+      hidden = parentEntry.hidden + (parentEntry.isExpanded ? 0 : 1)
+    }
+    guard !items.isEmpty else { return }
+    for item in items where item != item { throw .irreflexive(item) }
+    var entries: [SharedEntry<Item>] = []
+    entries.reserveCapacity(items.count)
+    for item in items {
+      entries.append(SharedEntry(item: item, level: level, isExpanded: isExpanded, hidden: hidden))
+    }
+    if let keys = keysWithoutRelabelling(count: entries.count, at: position) {
+      for index in entries.indices { entries[index].key = keys[index] }
+      if let duplicate = labels.insertNew(
+        entries.lazy.map { SharedHashPair(key: $0.item, value: $0.key) })
+      {
+        throw .duplicate(duplicate)
+      }
+    } else {
+      // Rare: relabel first, which is only safe once every item is known to be new.
+      var fresh = Set<Item>(minimumCapacity: entries.count)
+      for item in items where labels.value(forKey: item) != nil || !fresh.insert(item).inserted {
+        throw .duplicate(item)
+      }
+      let keys = allocateKeys(count: entries.count, at: position)
+      for index in entries.indices { entries[index].key = keys[index] }
+      _ = labels.insertNew(entries.lazy.map { SharedHashPair(key: $0.item, value: $0.key) })
+    }
+    tree.insert(contentsOf: entries, at: position)
+  }
+}
