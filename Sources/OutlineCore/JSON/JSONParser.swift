@@ -134,420 +134,274 @@ public enum JSONParser {
   }
 }
 
-/// A parse error before it is located: the byte offset it is at, and its message.
-private struct Failure: Error {
-  /// The byte offset of the error in the input (the input's length at its end).
-  var offset: Int
-  /// The message, as in `JSONSyntaxError.message`.
-  var message: String
-}
-
-/// The ASCII bytes the parser looks for.
-private enum Byte {
-  static let tab: UInt8 = 0x09
-  static let newline: UInt8 = 0x0A
-  static let carriageReturn: UInt8 = 0x0D
-  static let space: UInt8 = 0x20
-  static let quote: UInt8 = 0x22
-  static let apostrophe: UInt8 = 0x27
-  static let plus: UInt8 = 0x2B
-  static let comma: UInt8 = 0x2C
-  static let minus: UInt8 = 0x2D
-  static let period: UInt8 = 0x2E
-  static let slash: UInt8 = 0x2F
-  static let zero: UInt8 = 0x30
-  static let nine: UInt8 = 0x39
-  static let colon: UInt8 = 0x3A
-  static let upperE: UInt8 = 0x45
-  static let openBracket: UInt8 = 0x5B
-  static let backslash: UInt8 = 0x5C
-  static let closeBracket: UInt8 = 0x5D
-  static let underscore: UInt8 = 0x5F
-  static let lowerE: UInt8 = 0x65
-  static let lowerU: UInt8 = 0x75
-  static let openBrace: UInt8 = 0x7B
-  static let closeBrace: UInt8 = 0x7D
-
-  /// Whether `byte` is an ASCII digit. O(1).
-  static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
-
-  /// Whether `byte` is an ASCII letter. O(1).
-  static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-
-  /// Whether `byte` can continue something that looks like a number (digits, letters, `.`,
-  /// `+`, `-`, `_`): the extent shown in an "invalid number" message. O(1).
-  static func isNumberLike(_ byte: UInt8) -> Bool {
-    isDigit(byte) || isLetter(byte) || byte == period || byte == plus || byte == minus
-      || byte == underscore
+extension JSONParser {
+  /// A parse error before it is located: the byte offset it is at, and its message.
+  struct Failure: Error {
+    /// The byte offset of the error in the input (the input's length at its end).
+    var offset: Int
+    /// The message, as in `JSONSyntaxError.message`.
+    var message: String
   }
 
-  /// The value of an ASCII hex digit, or nil. O(1).
-  static func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case 0x30...0x39: return UInt32(byte - 0x30)
-    case 0x41...0x46: return UInt32(byte - 0x41 + 10)
-    case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-    default: return nil
+  /// The ASCII bytes the parser looks for.
+  enum Byte {
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let upperE: UInt8 = 0x45
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let underscore: UInt8 = 0x5F
+    static let lowerE: UInt8 = 0x65
+    static let lowerU: UInt8 = 0x75
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+
+    /// Whether `byte` is an ASCII digit. O(1).
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
+
+    /// Whether `byte` is an ASCII letter. O(1).
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    /// Whether `byte` can continue something that looks like a number (digits, letters, `.`,
+    /// `+`, `-`, `_`): the extent shown in an "invalid number" message. O(1).
+    static func isNumberLike(_ byte: UInt8) -> Bool {
+      isDigit(byte) || isLetter(byte) || byte == period || byte == plus || byte == minus
+        || byte == underscore
+    }
+
+    /// The value of an ASCII hex digit, or nil. O(1).
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+      switch byte {
+      case 0x30...0x39: return UInt32(byte - 0x30)
+      case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+      case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+      default: return nil
+      }
     }
   }
-}
 
-/// The parser's state: the input, the position, the nodes so far and the open containers.
-private struct Parser {
-  /// An open container: its node index and whether it is an object.
-  struct Frame {
-    /// The container's index in `nodes`.
-    var node: Int
-    /// Whether the container is an object (else an array).
-    var isObject: Bool
-  }
+  /// The parser's state: the input, the position, the nodes so far and the open containers.
+  struct Parser {
+    /// An open container: its node index and whether it is an object.
+    struct Frame {
+      /// The container's index in `nodes`.
+      var node: Int
+      /// Whether the container is an object (else an array).
+      var isObject: Bool
+    }
 
-  /// The input.
-  let bytes: [UInt8]
-  /// Where the JSON text starts: 3 after a UTF-8 BOM, else 0.
-  let bodyStart: Int
-  /// The next byte to read.
-  var index: Int
-  /// The nodes parsed so far, in preorder.
-  var nodes: [JSONDocument.Node] = []
-  /// The open containers, outermost first.
-  var open: [Frame] = []
+    /// The input.
+    let bytes: [UInt8]
+    /// Where the JSON text starts: 3 after a UTF-8 BOM, else 0.
+    let bodyStart: Int
+    /// The next byte to read.
+    var index: Int
+    /// The nodes parsed so far, in preorder.
+    var nodes: [JSONDocument.Node] = []
+    /// The open containers, outermost first.
+    var open: [Frame] = []
 
-  /// A parser at the start of `bytes` (after a BOM, if any). O(1).
-  init(bytes: [UInt8]) {
-    self.bytes = bytes
-    let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    bodyStart = hasBOM ? 3 : 0
-    index = bodyStart
-  }
+    /// A parser at the start of `bytes` (after a BOM, if any). O(1).
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
+      let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+      bodyStart = hasBOM ? 3 : 0
+      index = bodyStart
+    }
 
-  /// Parses the whole input as one JSON value followed by nothing but whitespace.
-  ///
-  /// - Complexity: O(n) for n bytes.
-  mutating func parseDocument() throws(Failure) -> JSONDocument {
-    let count = bytes.count
-    skipWhitespace()
-    guard index < count else { throw Failure(offset: bodyStart, message: "empty input") }
-    var key: String? = nil
-    var expectingValue = true
-    while true {
-      if expectingValue {
-        skipWhitespace()
-        guard index < count else { throw endOfInput() }
-        let parent = open.last?.node ?? -1
-        let byte = bytes[index]
-        switch byte {
-        case Byte.openBrace, Byte.openBracket:
-          let isObject = byte == Byte.openBrace
-          nodes.append(.init(key: key, value: isObject ? .object : .array, parent: parent))
-          index += 1
+    /// Parses the whole input as one JSON value followed by nothing but whitespace.
+    ///
+    /// - Complexity: O(n) for n bytes.
+    mutating func parseDocument() throws(Failure) -> JSONDocument {
+      let count = bytes.count
+      skipWhitespace()
+      guard index < count else { throw Failure(offset: bodyStart, message: "empty input") }
+      var key: String? = nil
+      var expectingValue = true
+      while true {
+        if expectingValue {
           skipWhitespace()
-          if index < count && bytes[index] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+          guard index < count else { throw endOfInput() }
+          let parent = open.last?.node ?? -1
+          let byte = bytes[index]
+          switch byte {
+          case Byte.openBrace, Byte.openBracket:
+            let isObject = byte == Byte.openBrace
+            nodes.append(.init(key: key, value: isObject ? .object : .array, parent: parent))
             index += 1
+            skipWhitespace()
+            if index < count && bytes[index] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+              index += 1
+              expectingValue = false
+            } else {
+              open.append(Frame(node: nodes.count - 1, isObject: isObject))
+              key = isObject ? try parseMemberName() : nil
+            }
+          case Byte.quote:
+            let string = try parseString()
+            nodes.append(.init(key: key, value: .string(string), parent: parent))
             expectingValue = false
-          } else {
-            open.append(Frame(node: nodes.count - 1, isObject: isObject))
-            key = isObject ? try parseMemberName() : nil
+          case Byte.minus, Byte.zero...Byte.nine:
+            let number = try parseNumber()
+            nodes.append(.init(key: key, value: .number(number), parent: parent))
+            expectingValue = false
+          case _ where Byte.isLetter(byte):
+            let value = try parseLiteral()
+            nodes.append(.init(key: key, value: value, parent: parent))
+            expectingValue = false
+          default:
+            throw unexpected(at: index, message: nil)
           }
-        case Byte.quote:
-          let string = try parseString()
-          nodes.append(.init(key: key, value: .string(string), parent: parent))
-          expectingValue = false
-        case Byte.minus, Byte.zero...Byte.nine:
-          let number = try parseNumber()
-          nodes.append(.init(key: key, value: .number(number), parent: parent))
-          expectingValue = false
-        case _ where Byte.isLetter(byte):
-          let value = try parseLiteral()
-          nodes.append(.init(key: key, value: value, parent: parent))
-          expectingValue = false
-        default:
-          throw unexpected(at: index, message: nil)
-        }
-      } else {
-        skipWhitespace()
-        guard let top = open.last else {
-          guard index == count else {
-            throw unexpected(at: index, message: "trailing characters after the JSON value")
-          }
-          return JSONDocument(nodes: nodes)
-        }
-        guard index < count else { throw endOfInput() }
-        let close = top.isObject ? Byte.closeBrace : Byte.closeBracket
-        let byte = bytes[index]
-        if byte == Byte.comma {
-          let comma = index
-          index += 1
+        } else {
           skipWhitespace()
-          if index < count && bytes[index] == close {
-            let closeText = top.isObject ? "}" : "]"
-            throw Failure(offset: comma, message: "trailing comma before '\(closeText)'")
+          guard let top = open.last else {
+            guard index == count else {
+              throw unexpected(at: index, message: "trailing characters after the JSON value")
+            }
+            return JSONDocument(nodes: nodes)
           }
-          key = top.isObject ? try parseMemberName() : nil
-          expectingValue = true
-        } else if byte == close {
-          index += 1
-          open.removeLast()
-        } else {
-          throw unexpected(
-            at: index,
-            message: top.isObject
-              ? "expected ',' or '}' after an object member"
-              : "expected ',' or ']' after an array element")
+          guard index < count else { throw endOfInput() }
+          let close = top.isObject ? Byte.closeBrace : Byte.closeBracket
+          let byte = bytes[index]
+          if byte == Byte.comma {
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if index < count && bytes[index] == close {
+              let closeText = top.isObject ? "}" : "]"
+              throw Failure(offset: comma, message: "trailing comma before '\(closeText)'")
+            }
+            key = top.isObject ? try parseMemberName() : nil
+            expectingValue = true
+          } else if byte == close {
+            index += 1
+            open.removeLast()
+          } else {
+            throw unexpected(
+              at: index,
+              message: top.isObject
+                ? "expected ',' or '}' after an object member"
+                : "expected ',' or ']' after an array element")
+          }
         }
       }
     }
-  }
 
-  /// Skips JSON whitespace (space, tab, newline, carriage return).
-  ///
-  /// - Complexity: O(k) for k bytes skipped.
-  mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab: index += 1
-      default: return
+    /// Skips JSON whitespace (space, tab, newline, carriage return).
+    ///
+    /// - Complexity: O(k) for k bytes skipped.
+    mutating func skipWhitespace() {
+      while index < bytes.count {
+        switch bytes[index] {
+        case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab: index += 1
+        default: return
+        }
       }
     }
-  }
 
-  /// Parses `"name"` then optional whitespace and `:`, from `index` (whitespace already
-  /// skipped); returns the decoded name, with `index` after the colon.
-  ///
-  /// - Complexity: O(k) for the k bytes read.
-  mutating func parseMemberName() throws(Failure) -> String {
-    guard index < bytes.count else { throw endOfInput() }
-    guard bytes[index] == Byte.quote else {
-      throw unexpected(at: index, message: "expected a member name (a string in double quotes)")
+    /// Parses a number starting at `index` (a `-` or a digit) and returns its literal text.
+    ///
+    /// - Complexity: O(k) for the k bytes of the number.
+    mutating func parseNumber() throws(Failure) -> String {
+      let start = index
+      let count = bytes.count
+      let (end, complete) = JSONParser.scanNumber(bytes, from: start)
+      if complete && (end == count || !Byte.isNumberLike(bytes[end])) {
+        index = end
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+      }
+      if !complete && end == count { throw endOfInput() }
+      var runEnd = end
+      while runEnd < count && Byte.isNumberLike(bytes[runEnd]) { runEnd += 1 }
+      if runEnd == start { runEnd = min(start + 1, count) }
+      throw Failure(offset: start, message: "invalid number '\(shown(start..<runEnd))'")
     }
-    let name = try parseString()
-    skipWhitespace()
-    guard index < bytes.count else { throw endOfInput() }
-    guard bytes[index] == Byte.colon else {
-      throw unexpected(at: index, message: "expected ':' after the member name")
-    }
-    index += 1
-    return name
-  }
 
-  /// Parses a string whose opening quote is at `index`; returns it decoded, with `index`
-  /// after the closing quote. Without escapes the string is made straight from the input.
-  ///
-  /// - Complexity: O(k) for the k bytes of the string.
-  mutating func parseString() throws(Failure) -> String {
-    let count = bytes.count
-    let start = index
-    var i = index + 1
-    var runStart = i
-    var buffer: [UInt8] = []
-    var escaped = false
-    while i < count {
+    /// Parses `true`, `false` or `null` starting at `index` (a letter).
+    ///
+    /// - Complexity: O(k) for the k letters read.
+    mutating func parseLiteral() throws(Failure) -> JSONDocument.Value {
+      let start = index
+      let count = bytes.count
+      var end = start
+      while end < count && Byte.isLetter(bytes[end]) { end += 1 }
+      let word = bytes[start..<end]
+      if word.elementsEqual(trueBytes) {
+        index = end
+        return .bool(true)
+      } else if word.elementsEqual(falseBytes) {
+        index = end
+        return .bool(false)
+      } else if word.elementsEqual(nullBytes) {
+        index = end
+        return .null
+      }
+      if end == count
+        && (trueBytes.starts(with: word) || falseBytes.starts(with: word)
+          || nullBytes.starts(with: word))
+      {
+        throw endOfInput()
+      }
+      throw Failure(offset: start, message: "invalid literal '\(shown(start..<end))'")
+    }
+
+    /// The ASCII bytes in `range`, cut to 32 with an ellipsis, for a message.
+    ///
+    /// - Complexity: O(1).
+    func shown(_ range: Range<Int>) -> String {
+      let cut = range.count > 32
+      let end = cut ? range.lowerBound + 32 : range.upperBound
+      return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self) + (cut ? "…" : "")
+    }
+
+    /// The error at the end of the input.
+    ///
+    /// - Complexity: O(1).
+    func endOfInput() -> Failure {
+      Failure(offset: bytes.count, message: "unexpected end of input")
+    }
+
+    /// The error for the byte at `i` where something else was expected: the end of input if
+    /// `i` is past it, "invalid UTF-8" if the bytes there are not UTF-8, else `message`, or
+    /// "unexpected character …" naming the character when `message` is nil.
+    ///
+    /// - Complexity: O(1).
+    func unexpected(at i: Int, message: String?) -> Failure {
+      guard i < bytes.count else { return endOfInput() }
       let byte = bytes[i]
-      if byte == Byte.quote {
-        index = i + 1
-        if !escaped { return String(decoding: bytes[runStart..<i], as: UTF8.self) }
-        buffer.append(contentsOf: bytes[runStart..<i])
-        return String(decoding: buffer, as: UTF8.self)
-      } else if byte == Byte.backslash {
-        escaped = true
-        buffer.append(contentsOf: bytes[runStart..<i])
-        i = try parseEscape(at: i, into: &buffer, stringStart: start)
-        runStart = i
-      } else if byte < 0x20 {
-        throw Failure(offset: i, message: "control character in string")
+      var length = 1
+      if byte >= 0x80 {
+        length = JSONParser.utf8Length(bytes, at: i)
+        if length <= 0 { return Failure(offset: i, message: "invalid UTF-8") }
+      }
+      if let message { return Failure(offset: i, message: message) }
+      let shown: String
+      if byte == Byte.apostrophe {
+        shown = "\"'\""
+      } else if byte >= 0x20 && byte < 0x7F {
+        shown = "'\(UnicodeScalar(byte))'"
       } else if byte < 0x80 {
-        i += 1
+        shown = codePoint(byte)
       } else {
-        let length = JSONParser.utf8Length(bytes, at: i)
-        if length > 0 {
-          i += length
-        } else if length < 0 {
-          throw Failure(offset: start, message: "unterminated string")
-        } else {
-          throw Failure(offset: i, message: "invalid UTF-8")
-        }
+        let character = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
+        let scalar = character.unicodeScalars.first?.value ?? 0
+        shown = scalar < 0xA0 ? codePoint(scalar) : "'\(character)' (\(codePoint(scalar)))"
       }
+      return Failure(offset: i, message: "unexpected character \(shown)")
     }
-    throw Failure(offset: start, message: "unterminated string")
-  }
-
-  /// Decodes the escape whose backslash is at `i` into `buffer` (as UTF-8) and returns the
-  /// index after it. A high surrogate must be followed at once by a `\u` low surrogate.
-  ///
-  /// - Complexity: O(1).
-  func parseEscape(at i: Int, into buffer: inout [UInt8], stringStart: Int) throws(Failure)
-    -> Int
-  {
-    let count = bytes.count
-    guard i + 1 < count else { throw Failure(offset: stringStart, message: "unterminated string") }
-    let letter = bytes[i + 1]
-    switch letter {
-    case Byte.quote, Byte.backslash, Byte.slash: buffer.append(letter)
-    case 0x62: buffer.append(0x08)  // b
-    case 0x66: buffer.append(0x0C)  // f
-    case 0x6E: buffer.append(0x0A)  // n
-    case 0x72: buffer.append(0x0D)  // r
-    case 0x74: buffer.append(0x09)  // t
-    case Byte.lowerU:
-      let first = try hex4(escapeAt: i, stringStart: stringStart)
-      if first >= 0xDC00 && first <= 0xDFFF { throw unpairedSurrogate(at: i) }
-      guard first >= 0xD800 && first <= 0xDBFF else {
-        appendUTF8(first, to: &buffer)
-        return i + 6
-      }
-      let next = i + 6
-      if next >= count || (bytes[next] == Byte.backslash && next + 1 >= count) {
-        throw Failure(offset: stringStart, message: "unterminated string")
-      }
-      guard bytes[next] == Byte.backslash && bytes[next + 1] == Byte.lowerU else {
-        throw unpairedSurrogate(at: i)
-      }
-      let second = try hex4(escapeAt: next, stringStart: stringStart)
-      guard second >= 0xDC00 && second <= 0xDFFF else { throw unpairedSurrogate(at: i) }
-      appendUTF8(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00), to: &buffer)
-      return i + 12
-    default:
-      throw invalidEscape(at: i, stringStart: stringStart)
-    }
-    return i + 2
-  }
-
-  /// Reads the four hex digits of the `\u` escape whose backslash is at `i`.
-  ///
-  /// - Complexity: O(1).
-  func hex4(escapeAt i: Int, stringStart: Int) throws(Failure) -> UInt32 {
-    var value: UInt32 = 0
-    for k in 0..<4 {
-      let p = i + 2 + k
-      guard p < bytes.count else {
-        throw Failure(offset: stringStart, message: "unterminated string")
-      }
-      guard let digit = Byte.hexValue(bytes[p]) else {
-        var shown = "\\u" + String(decoding: bytes[(i + 2)..<p], as: UTF8.self)
-        if bytes[p] >= 0x20 && bytes[p] < 0x7F { shown += String(UnicodeScalar(bytes[p])) }
-        throw Failure(offset: i, message: "invalid escape '\(shown)'")
-      }
-      value = value << 4 | digit
-    }
-    return value
-  }
-
-  /// The error for a `\u` surrogate escape at `i` that is not part of a high-low pair.
-  ///
-  /// - Complexity: O(1).
-  func unpairedSurrogate(at i: Int) -> Failure {
-    let text = String(decoding: bytes[i..<min(i + 6, bytes.count)], as: UTF8.self)
-    return Failure(offset: i, message: "unpaired surrogate '\(text)'")
-  }
-
-  /// The error for a backslash at `i` followed by something that is no escape.
-  ///
-  /// - Complexity: O(1).
-  func invalidEscape(at i: Int, stringStart: Int) -> Failure {
-    let p = i + 1
-    let byte = bytes[p]
-    if byte >= 0x20 && byte < 0x7F {
-      return Failure(offset: i, message: "invalid escape '\\\(UnicodeScalar(byte))'")
-    }
-    if byte < 0x80 {
-      return Failure(offset: i, message: "invalid escape: '\\' followed by \(codePoint(byte))")
-    }
-    let length = JSONParser.utf8Length(bytes, at: p)
-    if length < 0 { return Failure(offset: stringStart, message: "unterminated string") }
-    if length == 0 { return Failure(offset: p, message: "invalid UTF-8") }
-    let character = String(decoding: bytes[p..<(p + length)], as: UTF8.self)
-    return Failure(offset: i, message: "invalid escape '\\\(character)'")
-  }
-
-  /// Parses a number starting at `index` (a `-` or a digit) and returns its literal text.
-  ///
-  /// - Complexity: O(k) for the k bytes of the number.
-  mutating func parseNumber() throws(Failure) -> String {
-    let start = index
-    let count = bytes.count
-    let (end, complete) = JSONParser.scanNumber(bytes, from: start)
-    if complete && (end == count || !Byte.isNumberLike(bytes[end])) {
-      index = end
-      return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-    if !complete && end == count { throw endOfInput() }
-    var runEnd = end
-    while runEnd < count && Byte.isNumberLike(bytes[runEnd]) { runEnd += 1 }
-    if runEnd == start { runEnd = min(start + 1, count) }
-    throw Failure(offset: start, message: "invalid number '\(shown(start..<runEnd))'")
-  }
-
-  /// Parses `true`, `false` or `null` starting at `index` (a letter).
-  ///
-  /// - Complexity: O(k) for the k letters read.
-  mutating func parseLiteral() throws(Failure) -> JSONDocument.Value {
-    let start = index
-    let count = bytes.count
-    var end = start
-    while end < count && Byte.isLetter(bytes[end]) { end += 1 }
-    let word = bytes[start..<end]
-    if word.elementsEqual(trueBytes) {
-      index = end
-      return .bool(true)
-    } else if word.elementsEqual(falseBytes) {
-      index = end
-      return .bool(false)
-    } else if word.elementsEqual(nullBytes) {
-      index = end
-      return .null
-    }
-    if end == count
-      && (trueBytes.starts(with: word) || falseBytes.starts(with: word)
-        || nullBytes.starts(with: word))
-    {
-      throw endOfInput()
-    }
-    throw Failure(offset: start, message: "invalid literal '\(shown(start..<end))'")
-  }
-
-  /// The ASCII bytes in `range`, cut to 32 with an ellipsis, for a message.
-  ///
-  /// - Complexity: O(1).
-  func shown(_ range: Range<Int>) -> String {
-    let cut = range.count > 32
-    let end = cut ? range.lowerBound + 32 : range.upperBound
-    return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self) + (cut ? "…" : "")
-  }
-
-  /// The error at the end of the input.
-  ///
-  /// - Complexity: O(1).
-  func endOfInput() -> Failure {
-    Failure(offset: bytes.count, message: "unexpected end of input")
-  }
-
-  /// The error for the byte at `i` where something else was expected: the end of input if
-  /// `i` is past it, "invalid UTF-8" if the bytes there are not UTF-8, else `message`, or
-  /// "unexpected character …" naming the character when `message` is nil.
-  ///
-  /// - Complexity: O(1).
-  func unexpected(at i: Int, message: String?) -> Failure {
-    guard i < bytes.count else { return endOfInput() }
-    let byte = bytes[i]
-    var length = 1
-    if byte >= 0x80 {
-      length = JSONParser.utf8Length(bytes, at: i)
-      if length <= 0 { return Failure(offset: i, message: "invalid UTF-8") }
-    }
-    if let message { return Failure(offset: i, message: message) }
-    let shown: String
-    if byte == Byte.apostrophe {
-      shown = "\"'\""
-    } else if byte >= 0x20 && byte < 0x7F {
-      shown = "'\(UnicodeScalar(byte))'"
-    } else if byte < 0x80 {
-      shown = codePoint(byte)
-    } else {
-      let character = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
-      let scalar = character.unicodeScalars.first?.value ?? 0
-      shown = scalar < 0xA0 ? codePoint(scalar) : "'\(character)' (\(codePoint(scalar)))"
-    }
-    return Failure(offset: i, message: "unexpected character \(shown)")
   }
 }
 
@@ -557,33 +411,3 @@ private let trueBytes: [UInt8] = Array("true".utf8)
 private let falseBytes: [UInt8] = Array("false".utf8)
 /// The bytes of the literal `null`.
 private let nullBytes: [UInt8] = Array("null".utf8)
-
-/// `U+XXXX` for a code point, at least four uppercase hex digits.
-///
-/// - Complexity: O(1).
-private func codePoint<T: BinaryInteger>(_ value: T) -> String {
-  let hex = String(value, radix: 16, uppercase: true)
-  return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-}
-
-/// Appends the UTF-8 encoding of the scalar `value` (not a surrogate, at most 0x10FFFF).
-///
-/// - Complexity: O(1).
-private func appendUTF8(_ value: UInt32, to buffer: inout [UInt8]) {
-  switch value {
-  case 0..<0x80:
-    buffer.append(UInt8(truncatingIfNeeded: value))
-  case 0x80..<0x800:
-    buffer.append(UInt8(truncatingIfNeeded: 0xC0 | value >> 6))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
-  case 0x800..<0x10000:
-    buffer.append(UInt8(truncatingIfNeeded: 0xE0 | value >> 12))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
-  default:
-    buffer.append(UInt8(truncatingIfNeeded: 0xF0 | value >> 18))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F))
-    buffer.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
-  }
-}

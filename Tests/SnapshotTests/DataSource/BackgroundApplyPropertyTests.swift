@@ -117,7 +117,14 @@ struct BackgroundApplyPropertyTests {
     return tree
   }
 
-  static func run(_ steps: [Step]) async -> String? {
+  /// How the background applies ended, so that the test can show it reached every outcome and
+  /// re-diffed some.
+  final class Coverage {
+    var outcomes: [Outcome: Int] = [:]
+    var rediffed = 0
+  }
+
+  static func run(_ steps: [Step], coverage: Coverage? = nil) async -> String? {
     let view = RecordingListView<String, Int>()
     let source = Source(listView: view)
     let gates = BackgroundApplyGates()
@@ -143,6 +150,8 @@ struct BackgroundApplyPropertyTests {
       let expected: Outcome =
         entry.cancelled ? .cancelled : superseded(entry) ? .superseded : .applied
       if outcome != expected { return "ticket \(entry.ticket): \(outcome), expected \(expected)" }
+      coverage?.outcomes[outcome, default: 0] += 1
+      if outcome == .applied, await gates.arrivals(entry.ticket) > 1 { coverage?.rediffed += 1 }
       guard outcome == .applied else { return nil }
       if let layout = entry.expected, RecordingListView<String, Int>.read(source) != layout {
         return "ticket \(entry.ticket): the rows are not the applied snapshot's"
@@ -236,8 +245,13 @@ struct BackgroundApplyPropertyTests {
 
   @Test("random interleavings of background applies with everything else")
   func interleavings() async {
+    let coverage = Coverage()
     await checkProperty(
       "background applies", count: 300, base: 0xB4C6_A991, generate: Self.generate,
-      check: { await Self.run($0) })
+      check: { await Self.run($0, coverage: coverage) })
+    for outcome in [Outcome.applied, .superseded, .cancelled] {
+      #expect(coverage.outcomes[outcome, default: 0] >= 20, "\(outcome)")
+    }
+    #expect(coverage.rediffed >= 10)
   }
 }

@@ -174,10 +174,19 @@ struct SharedListPropertyTests {
     return nil
   }
 
-  static func check(_ steps: [Step]) -> String? {
+  /// What the random sequences exercised, so that the test can show it reached every kind of
+  /// step and lists deep enough to split and merge nodes.
+  final class Coverage {
+    var kinds: Set<String> = []
+    var largest = 0
+  }
+
+  static func check(_ steps: [Step], coverage: Coverage? = nil) -> String? {
     var state = State()
     for (index, step) in steps.enumerated() {
       if let failure = apply(step, to: &state) { return "step \(index): \(failure)" }
+      coverage?.kinds.insert(String(step.description.prefix { $0 != "(" }))
+      coverage?.largest = max(coverage?.largest ?? 0, state.model.rows.count)
       if let failure = state.model.mismatch(state.list) { return "after step \(index): \(failure)" }
       for (copyIndex, (list, model)) in state.copies.enumerated() {
         if let failure = model.mismatch(list) {
@@ -190,8 +199,15 @@ struct SharedListPropertyTests {
 
   @Test("random edits, copies and expansion changes agree with an array")
   func randomEdits() {
+    let coverage = Coverage()
     checkProperty("shared list", count: 300, base: 0x5_4A2E_D000, generate: Self.generate) {
-      Self.check($0)
+      Self.check($0, coverage: coverage)
     }
+    let kinds: Set = [
+      "insert", "insertDuplicate", "remove", "removeRange", "move", "toggle", "copy",
+      "switchCopy", "append", "rebuild",
+    ]
+    #expect(coverage.kinds == kinds)
+    #expect(coverage.largest >= 100)  // base 2: many levels, so splits and merges at every level
   }
 }
