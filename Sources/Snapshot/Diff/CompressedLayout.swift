@@ -1,0 +1,44 @@
+/// One stretch of a section of a *compressed layout*: the form in which the diff of two
+/// related snapshots (one made from the other by edits) reads them, so that it costs what
+/// changed instead of what the snapshots hold. See the article "Snapshots that share
+/// structure", section "How a diff finds shared subtrees".
+///
+/// A compressed layout is an array of ``CompressedSection``s. Its items, expanded in order,
+/// are exactly the items of the snapshot's ``LayoutSection``s.
+@usableFromInline
+enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
+  /// Items matched one by one: those of storage the other snapshot does not share, and
+  /// every item a mark (reload, reconfigure) names.
+  case items([ItemID])
+  /// `count` items that both snapshots hold contiguously, in the same order, in sections
+  /// with the same identifier (a run of storage both share). `id` names the run: the same
+  /// run has the same `id` in the old and the new layout, and no two runs of one layout
+  /// share an `id`. `items` lists the run's items on demand, in O(count).
+  case shared(id: Int, count: Int, items: @Sendable () -> [ItemID])
+}
+
+/// One section of a compressed layout: its identifier, its pieces, and its item count.
+@usableFromInline
+struct CompressedSection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+  Sendable
+{
+  @usableFromInline var id: SectionID
+  @usableFromInline var pieces: [CompressedPiece<ItemID>]
+
+  @inlinable
+  init(_ id: SectionID, pieces: [CompressedPiece<ItemID>]) {
+    self.id = id
+    self.pieces = pieces
+  }
+
+  /// The number of items the pieces stand for. O(pieces).
+  @inlinable
+  var count: Int {
+    pieces.reduce(0) { total, piece in
+      switch piece {
+      case .items(let items): total + items.count
+      case .shared(_, let count, _): total + count
+      }
+    }
+  }
+}
