@@ -27,13 +27,13 @@ extension DiffableDataSourceSectionSnapshot {
     _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
   ) throws(Error) {
     guard !items.isEmpty else { return }
-    _ = try positionOfParent(parent, for: .append)
-    try checkNew(items, for: .append)
     do {
       try list.append(items, to: parent)
     } catch {
-      // Unreachable: every item was checked above. Identifiers whose hashing is broken
-      // can still collide here; the list is unchanged, so say so rather than stop.
+      // The list is unchanged; find the first reason in the documented order.
+      if case .notFound(let parent) = error { throw Error(.append, .unknownParent(parent)) }
+      try checkNew(items, for: .append)
+      // Identifiers whose hashing is broken can collide in the list and nowhere else.
       throw Error(.append, reason(for: error, naming: items[0]))
     }
   }

@@ -103,7 +103,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public var items: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(count)
-    forEachEntry(in: 0..<count) { _, entry in result.append(entry.item) }
+    list.tree.appendItems(visibleOnly: false, to: &result)
     return result
   }
 
@@ -122,7 +122,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable public var visibleItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(list.tree.visibleCount)
-    forEachEntry(in: 0..<count, visibleOnly: true) { _, entry in result.append(entry.item) }
+    list.tree.appendItems(visibleOnly: true, to: &result)
     return result
   }
 
@@ -141,7 +141,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(log n).
   @inlinable public func contains(_ item: ItemIdentifierType) -> Bool {
-    list.labels.value(forKey: item) != nil
+    list.contains(item)
   }
 
   /// The position of `item` in ``items``, or nil if absent.
@@ -164,7 +164,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(log n).
   @inlinable public func tryLevel(of item: ItemIdentifierType) throws(Error) -> Int {
-    entry(at: try existingPosition(of: item, for: .level)).level
+    try existingEntry(of: item, for: .level).level
   }
 
   /// The parent of `item`, or nil for a root item. Stops the program if `item` is absent;
@@ -213,7 +213,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(log n).
   @inlinable public func tryIsExpanded(_ item: ItemIdentifierType) throws(Error) -> Bool {
-    entry(at: try existingPosition(of: item, for: .isExpanded)).isExpanded
+    try existingEntry(of: item, for: .isExpanded).isExpanded
   }
 
   /// Whether all of `item`'s ancestors are expanded. Stops the program if `item` is absent;
@@ -228,7 +228,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(log n).
   @inlinable public func tryIsVisible(_ item: ItemIdentifierType) throws(Error) -> Bool {
-    entry(at: try existingPosition(of: item, for: .isVisible)).hidden == 0
+    try existingEntry(of: item, for: .isVisible).hidden == 0
   }
 
   /// The number of items (not part of Apple's API).
@@ -240,6 +240,13 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(1).
   @inlinable public var isEmpty: Bool { list.count == 0 }
+
+  @inlinable func existingEntry(
+    of item: ItemIdentifierType, for operation: Error.Operation
+  ) throws(Error) -> SharedEntry<ItemIdentifierType> {
+    guard let (_, entry) = list.located(item) else { throw Error(operation, .unknownItem(item)) }
+    return entry
+  }
 
   @inlinable func existingPosition(
     of item: ItemIdentifierType, for operation: Error.Operation
