@@ -75,7 +75,7 @@ extension DiffableDataSource {
     var newRows: [[ItemIdentifierType]] = []
     for section in snapshot.sectionIdentifiers {
       let items = snapshot.itemIdentifiers(inSection: section)
-      if let index = sectionIndexes[section], rows.items(inSection: index) == items {
+      if let index = sectionIndexes[section], rowItems(inSection: index) == items {
         // Same rows: keep the tree. Hidden items that the snapshot puts in another section
         // have moved there; they leave this tree.
         var tree = sections[index].tree
@@ -123,7 +123,6 @@ extension DiffableDataSource {
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
     dropPinsOfRemovedSections()
-    rows.reset(sections: newRows)
   }
 
   // MARK: Section snapshots
@@ -174,9 +173,10 @@ extension DiffableDataSource {
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
   /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
   @inlinable func show(
-    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
+    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
+    oldRows: [ItemIdentifierType]? = nil
   ) throws(Error) {
-    let (old, new, newRows) = layouts(showing: tree, inSection: index)
+    let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
     let update = try self.update(from: old, to: new, operation)
     commit(tree, inSection: index, update, rows: newRows, animated: animated)
   }
@@ -220,19 +220,18 @@ extension DiffableDataSource {
   @inlinable func appendSection(
     _ section: SectionIdentifierType, tree: SectionSnapshot, animated: Bool
   ) {
-    let newRows = shownRows(tree, section)
     let index = sections.count
     sections.append(SectionState(id: section, tree: tree))
     sectionIndexes[section] = index
-    rows.appendSection()
-    rows.insert(newRows, at: 0, inSection: index)
     deliver(BatchUpdate(insertedSections: [index]), animated: animated)
   }
 
   /// The layouts to diff when the section at `index` comes to show `tree` (the section alone
   /// for one batch, see ``BatchUpdate/placed(inSection:)``; the whole list for stages), and
   /// the rows it then shows. O(rows of the section), or O(n) for stages.
-  @inlinable func layouts(showing tree: SectionSnapshot, inSection index: Int) -> (
+  @inlinable func layouts(
+    showing tree: SectionSnapshot, inSection index: Int, oldRows: [ItemIdentifierType]? = nil
+  ) -> (
     old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     rows: [ItemIdentifierType]
@@ -242,12 +241,13 @@ extension DiffableDataSource {
     if updateStyle == .singleBatch {
       // Only this section changes: diff its rows alone, then address the batch to it.
       return (
-        [LayoutSection(section, items: rows.items(inSection: index))],
+        [LayoutSection(section, items: oldRows ?? rowItems(inSection: index))],
         [LayoutSection(section, items: newRows)], newRows
       )
     }
     // Stages carry whole layouts.
-    let old = layout
+    var old = layout
+    if let oldRows { old[index].items = oldRows }
     var new = old
     new[index].items = newRows
     return (old, new, newRows)
@@ -262,7 +262,6 @@ extension DiffableDataSource {
   ) {
     let placed = updateStyle == .singleBatch ? update.placed(inSection: index) : update
     sections[index].tree = tree
-    rows.replaceRows(inSection: index, with: newRows)
     deliver(placed, animated: animated)
   }
 }
