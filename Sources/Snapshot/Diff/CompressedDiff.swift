@@ -1,0 +1,182 @@
+/// A shared run of a compressed layout as one entry of the diff: equal to the same run (same
+/// identifier and count) of the other layout, and carrying its items for when it must be
+/// listed.
+@usableFromInline
+struct SharedRunToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
+  @usableFromInline let id: Int
+  @usableFromInline let count: Int
+  @usableFromInline let items: @Sendable () -> [ItemID]
+
+  @inlinable
+  init(id: Int, count: Int, items: @escaping @Sendable () -> [ItemID]) {
+    self.id = id
+    self.count = count
+    self.items = items
+  }
+
+  @inlinable
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.id == rhs.id && lhs.count == rhs.count
+  }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+  }
+}
+
+/// One entry of a compressed layout's diff: an item, or a shared run standing for its items.
+@usableFromInline
+enum CompressedToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
+  case item(ItemID)
+  case run(SharedRunToken<ItemID>)
+
+  /// The number of items the token stands for. O(1).
+  @inlinable
+  var weight: Int {
+    switch self {
+    case .item: 1
+    case .run(let run): run.count
+    }
+  }
+}
+
+/// A layout of tokens (items and shared runs) with the item offset of every token, so that a
+/// batch over the tokens maps back to item indexes.
+@usableFromInline
+struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  @usableFromInline typealias Token = CompressedToken<ItemID>
+
+  @usableFromInline var sections: [LayoutSection<SectionID, Token>]
+  /// Cumulative weights by flat token index (one extra entry: the total).
+  @usableFromInline var weightOffsets: [Int]
+  /// Flat index of each section's first token (one extra entry: the total).
+  @usableFromInline var sectionStarts: [Int]
+
+  /// The tokens of a compressed layout: every item of an `.items` piece, every run as one
+  /// token, except the runs `expanding` names (all of them with `expandingAll`) and runs whose
+  /// count cannot be an item count, which are listed item by item.
+  ///
+  /// - Complexity: O(p + i) for p pieces and i listed items.
+  @inlinable
+  init(
+    _ compressed: [CompressedSection<SectionID, ItemID>],
+    expanding: Set<Int>,
+    expandingAll: Bool
+  ) {
+    sections = []
+    sections.reserveCapacity(compressed.count)
+    weightOffsets = [0]
+    sectionStarts = [0]
+    sectionStarts.reserveCapacity(compressed.count + 1)
+    var total = 0
+    for section in compressed {
+      var tokens: [Token] = []
+      for piece in section.pieces {
+        switch piece {
+        case .items(let items):
+          for item in items {
+            tokens.append(.item(item))
+            total += 1
+            weightOffsets.append(total)
+          }
+        case .shared(let id, let count, let items):
+          // A count outside 0...Int32.max is no item count; listing the run's items keeps
+          // the offsets true (and far from overflow) whatever the producer says.
+          if expandingAll || count < 0 || count > Int(Int32.max)
+            || (!expanding.isEmpty && expanding.contains(id))
+          {
+            for item in items() {
+              tokens.append(.item(item))
+              total += 1
+              weightOffsets.append(total)
+            }
+          } else {
+            tokens.append(.run(SharedRunToken(id: id, count: count, items: items)))
+            total += count
+            weightOffsets.append(total)
+          }
+        }
+      }
+      sectionStarts.append(sectionStarts[sectionStarts.count - 1] + tokens.count)
+      sections.append(LayoutSection(section.id, items: tokens))
+    }
+  }
+
+  /// A layout of tokens, with offsets from the tokens' weights.
+  ///
+  /// - Complexity: O(t) for t tokens.
+  @inlinable
+  init(tokens: [LayoutSection<SectionID, Token>]) {
+    sections = tokens
+    weightOffsets = [0]
+    sectionStarts = [0]
+    sectionStarts.reserveCapacity(tokens.count + 1)
+    var total = 0
+    for section in tokens {
+      for token in section.items {
+        total += token.weight
+        weightOffsets.append(total)
+      }
+      sectionStarts.append(weightOffsets.count - 1)
+    }
+  }
+
+  /// The item index of the token at `path`, and the identifier of the run it is, if it is one.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func itemPath(_ path: ListIndexPath) -> (path: ListIndexPath, run: Int?) {
+    let start = sectionStarts[path.section]
+    let item = weightOffsets[start + path.item] - weightOffsets[start]
+    var run: Int?
+    if case .run(let token) = sections[path.section].items[path.item] { run = token.id }
+    return (ListIndexPath(item: item, section: path.section), run)
+  }
+
+  /// The layout with every run listed item by item.
+  ///
+  /// - Complexity: O(n) for the n items the tokens stand for.
+  @inlinable
+  func expanded() -> [LayoutSection<SectionID, ItemID>] {
+    Self.expand(sections)
+  }
+
+  /// `sections` with every run listed item by item.
+  ///
+  /// - Complexity: O(n) for the n items the tokens stand for.
+  @inlinable
+  static func expand(
+    _ sections: [LayoutSection<SectionID, Token>]
+  ) -> [LayoutSection<SectionID, ItemID>] {
+    sections.map { section in
+      var items: [ItemID] = []
+      for token in section.items {
+        switch token {
+        case .item(let item): items.append(item)
+        case .run(let run): items.append(contentsOf: run.items())
+        }
+      }
+      return LayoutSection(section.id, items: items)
+    }
+  }
+}
+
+extension DiffMatch {
+  /// The weight of `run` of new section `section`, by ``weightOffsets`` (which must be set).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func weight(of run: Run, in section: Int) -> Int {
+    let start = newOffsets[section] + run.newStart
+    return weightOffsets[start + run.length] - weightOffsets[start]
+  }
+
+  /// The weight of the new item at flat index `flat`, by ``weightOffsets`` (which must be set).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  func itemWeight(_ flat: Int) -> Int {
+    weightOffsets[flat + 1] - weightOffsets[flat]
+  }
+}
