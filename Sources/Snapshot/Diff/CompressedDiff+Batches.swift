@@ -69,6 +69,20 @@ struct CompressedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendabl
     if rounds >= 3 { expandingAll = true } else { expanding.formUnion(runs) }
   }
 
+  /// The items of every shared run of `old` and `new`, by identifier.
+  ///
+  /// - Complexity: O(p) for p pieces.
+  @inlinable
+  static func runItems(
+    _ old: [CompressedSection<SectionID, ItemID>], _ new: [CompressedSection<SectionID, ItemID>]
+  ) -> RunItems<ItemID> {
+    var runs: RunItems<ItemID> = [:]
+    for section in old + new {
+      for case .shared(let id, _, let items) in section.pieces { runs[id] = items }
+    }
+    return runs
+  }
+
   /// `batch`, over the tokens of `old` and `new`, mapped to item indexes; `touched` gathers
   /// the runs that the batch lists as items (it is right only when none does).
   ///
@@ -142,8 +156,9 @@ extension CompressedDiff {
       var previous = oldLayout
       // Item updates show the old layout, item inserts and moves and section reloads the new
       // one (see `DiffMatch.stagedBatches()`): their offsets and listing are shared.
-      let listedOld = DeferredLayout { oldLayout.expanded() }
-      let listedNew = DeferredLayout { newLayout.expanded() }
+      let runs = LazyValue { [old, new] in Self.runItems(old, new) }
+      let listedOld = DeferredLayout { oldLayout.expanded(runs.value) }
+      let listedNew = DeferredLayout { newLayout.expanded(runs.value) }
       for stage in match.stagedBatches().stages {
         let frame: Layout
         let layout: DeferredLayout<SectionID, ItemID>
@@ -153,7 +168,7 @@ extension CompressedDiff {
         case .deletes, .sectionInsertsAndMoves:
           let tokens = stage.layout
           frame = Layout(tokens: tokens)
-          layout = DeferredLayout { Layout.expand(tokens) }
+          layout = DeferredLayout { Layout.expand(tokens, runs.value) }
         }
         let batch = Self.itemBatch(stage.batch, from: previous, to: frame, touched: &touched)
         stages.append(Stage(kind: Stage.Kind(stage.kind), batch: batch, deferredLayout: layout))

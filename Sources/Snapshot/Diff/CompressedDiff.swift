@@ -1,45 +1,24 @@
-/// A shared run of a compressed layout as one entry of the diff: equal to the same run (same
-/// identifier and count) of the other layout, and carrying its items for when it must be
-/// listed.
-@usableFromInline
-struct SharedRunToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
-  @usableFromInline let id: Int
-  @usableFromInline let count: Int
-  @usableFromInline let items: @Sendable () -> [ItemID]
-
-  @inlinable
-  init(id: Int, count: Int, items: @escaping @Sendable () -> [ItemID]) {
-    self.id = id
-    self.count = count
-    self.items = items
-  }
-
-  @inlinable
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.id == rhs.id && lhs.count == rhs.count
-  }
-
-  @inlinable
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(id)
-  }
-}
-
-/// One entry of a compressed layout's diff: an item, or a shared run standing for its items.
+/// One entry of a compressed layout's diff: an item, or a shared run standing for its items
+/// (equal to the same run, same identifier and count, of the other layout). Plain values:
+/// comparing and copying tokens retains nothing.
 @usableFromInline
 enum CompressedToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
   case item(ItemID)
-  case run(SharedRunToken<ItemID>)
+  case run(id: Int, count: Int)
 
   /// The number of items the token stands for. O(1).
   @inlinable
   var weight: Int {
     switch self {
     case .item: 1
-    case .run(let run): run.count
+    case .run(_, let count): count
     }
   }
 }
+
+/// The items of the shared runs of two compressed layouts, by run identifier.
+@usableFromInline
+typealias RunItems<ItemID: Hashable & Sendable> = [Int: @Sendable () -> [ItemID]]
 
 /// A layout of tokens (items and shared runs) with the item offset of every token, so that a
 /// batch over the tokens maps back to item indexes.
@@ -64,14 +43,28 @@ struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
     expanding: Set<Int>,
     expandingAll: Bool
   ) {
+    // Tokens per section, not counting the items of runs to list.
+    var capacities: [Int] = []
+    capacities.reserveCapacity(compressed.count)
+    var capacity = 1
+    for section in compressed {
+      var tokens = 0
+      for piece in section.pieces {
+        if case .items(let items) = piece { tokens += items.count } else { tokens += 1 }
+      }
+      capacities.append(tokens)
+      capacity += tokens
+    }
     sections = []
     sections.reserveCapacity(compressed.count)
     weightOffsets = [0]
+    weightOffsets.reserveCapacity(capacity)
     sectionStarts = [0]
     sectionStarts.reserveCapacity(compressed.count + 1)
     var total = 0
-    for section in compressed {
+    for (index, section) in compressed.enumerated() {
       var tokens: [Token] = []
+      tokens.reserveCapacity(capacities[index])
       for piece in section.pieces {
         switch piece {
         case .items(let items):
@@ -92,7 +85,7 @@ struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
               weightOffsets.append(total)
             }
           } else {
-            tokens.append(.run(SharedRunToken(id: id, count: count, items: items)))
+            tokens.append(.run(id: id, count: count))
             total += count
             weightOffsets.append(total)
           }
@@ -130,31 +123,32 @@ struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
     let start = sectionStarts[path.section]
     let item = weightOffsets[start + path.item] - weightOffsets[start]
     var run: Int?
-    if case .run(let token) = sections[path.section].items[path.item] { run = token.id }
+    if case .run(let id, _) = sections[path.section].items[path.item] { run = id }
     return (ListIndexPath(item: item, section: path.section), run)
   }
 
-  /// The layout with every run listed item by item.
+  /// The layout with every run listed item by item, from `runs`.
   ///
   /// - Complexity: O(n) for the n items the tokens stand for.
   @inlinable
-  func expanded() -> [LayoutSection<SectionID, ItemID>] {
-    Self.expand(sections)
+  func expanded(_ runs: RunItems<ItemID>) -> [LayoutSection<SectionID, ItemID>] {
+    Self.expand(sections, runs)
   }
 
-  /// `sections` with every run listed item by item.
+  /// `sections` with every run listed item by item, from `runs` (which lists every run the
+  /// tokens name: they come from the same compressed layouts).
   ///
   /// - Complexity: O(n) for the n items the tokens stand for.
   @inlinable
   static func expand(
-    _ sections: [LayoutSection<SectionID, Token>]
+    _ sections: [LayoutSection<SectionID, Token>], _ runs: RunItems<ItemID>
   ) -> [LayoutSection<SectionID, ItemID>] {
     sections.map { section in
       var items: [ItemID] = []
       for token in section.items {
         switch token {
         case .item(let item): items.append(item)
-        case .run(let run): items.append(contentsOf: run.items())
+        case .run(let id, _): items.append(contentsOf: runs[id]?() ?? [])
         }
       }
       return LayoutSection(section.id, items: items)

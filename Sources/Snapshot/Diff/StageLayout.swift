@@ -14,38 +14,40 @@ enum StageLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: S
   var sections: [LayoutSection<SectionID, ItemID>] {
     switch self {
     case .listed(let sections): sections
-    case .deferred(let deferred): deferred.sections
+    case .deferred(let deferred): deferred.value
     }
   }
 }
 
-/// A layout listed on first read, once, whichever thread reads it (later reads share the
-/// listed arrays).
+/// A layout listed on first read.
 @usableFromInline
-final class DeferredLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-  Sendable
-{
-  @usableFromInline let list: @Sendable () -> [LayoutSection<SectionID, ItemID>]
-  @usableFromInline let listed = Mutex<[LayoutSection<SectionID, ItemID>]?>(nil)
+typealias DeferredLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> =
+  LazyValue<[LayoutSection<SectionID, ItemID>]>
 
-  /// A layout that `list` produces when first read.
+/// A value made on first read, once, whichever thread reads it; later reads share it.
+@usableFromInline
+final class LazyValue<Value: Sendable>: Sendable {
+  @usableFromInline let make: @Sendable () -> Value
+  @usableFromInline let made = Mutex<Value?>(nil)
+
+  /// A value that `make` produces when first read.
   ///
   /// - Complexity: O(1).
   @inlinable
-  init(_ list: @escaping @Sendable () -> [LayoutSection<SectionID, ItemID>]) {
-    self.list = list
+  init(_ make: @escaping @Sendable () -> Value) {
+    self.make = make
   }
 
-  /// The layout, listed on the first read.
+  /// The value, made on the first read.
   ///
-  /// - Complexity: O(1) once listed; O(n) on the first read.
+  /// - Complexity: O(1) once made; what `make` costs on the first read.
   @inlinable
-  var sections: [LayoutSection<SectionID, ItemID>] {
-    listed.withLock { listed in
-      if let sections = listed { return sections }
-      let sections = list()
-      listed = sections
-      return sections
+  var value: Value {
+    made.withLock { made in
+      if let value = made { return value }
+      let value = make()
+      made = value
+      return value
     }
   }
 }
