@@ -6,6 +6,27 @@ enum CompressedToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
   case item(ItemID)
   case run(id: Int, count: Int)
 
+  @inlinable
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.item(let a), .item(let b)): a == b
+    case (.run(let a, let m), .run(let b, let n)): a == b && m == n
+    default: false
+    }
+  }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .item(let item):
+      hasher.combine(false)
+      hasher.combine(item)
+    case .run(let id, _):
+      hasher.combine(true)
+      hasher.combine(id)
+    }
+  }
+
   /// The number of items the token stands for. O(1).
   @inlinable
   var weight: Int {
