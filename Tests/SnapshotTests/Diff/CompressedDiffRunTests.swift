@@ -217,3 +217,32 @@ final class ListingCounter: Sendable {
     #expect(staged.stages.last?.layout == listed(new))
   }
 }
+
+/// A stage layout of a compressed diff is listed on first read, whichever task reads first:
+/// tasks racing to read one stage all see the listed layout, listed once (run under
+/// `swift test --sanitize=thread` to check for races too; CI's filter matches this suite).
+@Suite struct StageLayoutConcurrentReadTests {
+  @Test func tasksReadOneDeferredLayout() async {
+    let counter = ListingCounter()
+    let run = Array(100..<1_100)
+    let old: [CompressedSection<Int, Int>] = [
+      CompressedSection(0, pieces: [counter.run(id: 1, run), .items([1, 2])])
+    ]
+    let new: [CompressedSection<Int, Int>] = [
+      CompressedSection(0, pieces: [.items([2]), counter.run(id: 1, run), .items([3])])
+    ]
+    let expected = [LayoutSection(0, items: [2] + run + [3])]
+    for round in 0..<20 {
+      let before = counter.listings
+      let staged = StagedBatchUpdate(compressedFrom: old, to: new)
+      let mismatches = await withTaskGroup(of: Int.self) { group in
+        for _ in 0..<8 {
+          group.addTask { staged.stages.last?.layout == expected ? 0 : 1 }
+        }
+        return await group.reduce(0, +)
+      }
+      #expect(mismatches == 0, "round \(round)")
+      #expect(counter.listings == before + 1, "round \(round)")
+    }
+  }
+}
