@@ -8,6 +8,10 @@
 /// that must move, changes sections, or is missing from one layout) ends up moved, deleted or
 /// inserted in the tokens' batch: its items are then listed one by one and the match is run
 /// again, so the result is always a batch over the listed layouts.
+///
+/// Not checked, as checking would cost a hash per run: that no two runs of one layout share
+/// an identifier, and that marks name only items of `.items` pieces (``CompressedPiece``
+/// requires both; a mark on an item inside a run is not seen).
 @usableFromInline
 struct CompressedDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   @usableFromInline typealias Token = CompressedToken<ItemID>
