@@ -171,11 +171,28 @@ extension DiffableDataSource {
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
-  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
+  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost); for a
+  /// tree related to the section's (one made from it by k edits, such as an edited
+  /// ``snapshot(for:)``) and one batch, O(b k log n) plus the rows of the storage they do not
+  /// share.
   @inlinable func show(
     _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
     oldRows: [ItemIdentifierType]? = nil
   ) throws(Error) {
+    let id = sections[index].id
+    if updateStyle == .singleBatch, oldRows == nil, foldingHeader(ofSection: index) == nil,
+      !folds(tree, id),
+      let (oldPieces, newPieces) = SectionSnapshot.compressedVisibleItems(
+        from: sections[index].tree, to: tree)
+    {
+      // Related trees: the rows of storage both share are not read, only counted.
+      let batch = BatchUpdate(
+        compressedFrom: [CompressedSection(id, pieces: oldPieces)],
+        to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
+      sections[index].tree = tree
+      deliver(batch.placed(inSection: index), animated: animated)
+      return
+    }
     let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
     let update = try self.update(from: old, to: new, operation)
     commit(tree, inSection: index, update, rows: newRows, animated: animated)
@@ -183,7 +200,8 @@ extension DiffableDataSource {
 
   /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
   /// the fold kept), and the section's index if the data source has it; throws on misuse.
-  /// O(m·s) for m items in `snapshot` and s sections.
+  /// O(m·s log n) for the m items of `snapshot` outside storage it shares with the section's
+  /// tree, and s sections.
   @inlinable func prepare(
     _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
   ) throws(Error) -> (SectionSnapshot, Int?) {
@@ -194,7 +212,7 @@ extension DiffableDataSource {
     var expand: [ItemIdentifierType] = []
     var collapse: [ItemIdentifierType] = []
     let current = existing.map { sections[$0].tree }
-    snapshot.forEachItem { item, isExpanded in
+    func check(_ item: ItemIdentifierType, _ isExpanded: Bool) {
       guard conflict == nil else { return }
       for (index, other) in sections.enumerated() where index != existing {
         if other.tree.contains(item) { conflict = (item, other.id) }
@@ -206,6 +224,15 @@ extension DiffableDataSource {
           if wasExpanded { expand.append(item) } else { collapse.append(item) }
         }
       }
+    }
+    if let current {
+      // Entries in storage both trees share are the same in both: in no other section, and
+      // expanded alike. Only the rest needs checking.
+      SectionSnapshot.forEachUnsharedEntry(from: current, to: snapshot) {
+        check($0.item, $0.isExpanded)
+      }
+    } else {
+      snapshot.forEachItem(check)
     }
     if let (item, other) = conflict {
       throw Error(.applyToSection, .itemInAnotherSection(item, other))

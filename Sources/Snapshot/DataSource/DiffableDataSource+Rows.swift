@@ -12,6 +12,12 @@ extension DiffableDataSource {
     return header
   }
 
+  /// Whether a leaf header folds `tree` as the tree of `section`. O(log n).
+  @inlinable func folds(_ tree: SectionSnapshot, _ section: SectionIdentifierType) -> Bool {
+    guard let header = leafHeader(tree, section) else { return false }
+    return !isExpanded(header, in: tree)
+  }
+
   /// The number of rows the section at `index` shows. O(log n).
   @inlinable func rowCount(inSection index: Int) -> Int {
     foldingHeader(ofSection: index) != nil ? 1 : sections[index].tree.list.tree.visibleCount
