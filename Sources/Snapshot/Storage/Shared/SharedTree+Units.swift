@@ -46,7 +46,8 @@ extension SharedTree {
       if height == old.root.height { oldLevel = [Placed(node: old.root, start: 0, tag: 0)] }
       if height == new.root.height { newLevel = [Placed(node: new.root, start: 0, tag: 0)] }
       if !oldLevel.isEmpty && !newLevel.isEmpty {
-        let inNew = Set(newLevel.map { SharedUnitKey(node: ObjectIdentifier($0.node), tag: $0.tag) })
+        let inNew = Set(
+          newLevel.map { SharedUnitKey(node: ObjectIdentifier($0.node), tag: $0.tag) })
         var shared = Set<SharedUnitKey>()
         for placed in oldLevel {
           let key = SharedUnitKey(node: ObjectIdentifier(placed.node), tag: placed.tag)
