@@ -237,8 +237,23 @@ extension DiffableDataSource {
     from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> = DiffMarks(),
-    _ operation: Error.Operation
+    _ operation: Error.Operation, verify: Bool = true
   ) throws(Error) -> Update {
+    if !verify {
+      // Rows come from snapshots, which hold no duplicates: match without checking, as
+      // `DiffableDataSourceSnapshot.batchUpdate(from:)` does; should broken hashing make the
+      // match fail anyway, replace every section.
+      do {
+        let match = try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
+        switch updateStyle {
+        case .singleBatch: return .batch(match.singleBatch())
+        case .staged: return .stages(match.stagedBatches())
+        }
+      } catch {
+        return .batch(
+          BatchUpdate(deletedSections: Array(old.indices), insertedSections: Array(new.indices)))
+      }
+    }
     do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
       switch updateStyle {
       case .singleBatch: return .batch(try BatchUpdate(from: old, to: new, marks: marks))
