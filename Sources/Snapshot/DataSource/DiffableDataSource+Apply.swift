@@ -105,8 +105,19 @@ extension DiffableDataSource {
           }
         }
         if !moved.isEmpty { try? tree.tryDelete(moved) }
-        newSections.append(SectionState(id: section, tree: tree))
+        newSections.append(
+          SectionState(
+            id: section, tree: tree, isPlainList: sections[index].isPlainList && moved.isEmpty))
         newRows.append(items)
+        continue
+      }
+      let isPlain = headerMode(for: section) == .none
+      if isPlain, let index = sectionIndexes[section], sections[index].isPlainList,
+        let tree = sections[index].tree.editedList(from: rowItems(inSection: index), to: items)
+      {
+        // A plain list stays one: edited in place of being built again.
+        newRows.append(items)
+        newSections.append(SectionState(id: section, tree: tree, isPlainList: true))
         continue
       }
       var tree = SectionSnapshot()
@@ -116,7 +127,7 @@ extension DiffableDataSource {
       }
       keepFold(of: &tree, section)
       newRows.append(shownRows(tree, section))
-      newSections.append(SectionState(id: section, tree: tree))
+      newSections.append(SectionState(id: section, tree: tree, isPlainList: isPlain))
     }
     return (newSections, newRows)
   }

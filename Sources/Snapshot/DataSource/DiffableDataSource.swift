@@ -39,13 +39,22 @@ public final class DiffableDataSource<
   @usableFromInline
   struct SectionState {
     @usableFromInline var id: SectionIdentifierType
-    @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    /// The section's tree. Any change to it ends ``isPlainList``.
+    @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+      didSet { isPlainList = false }
+    }
+    /// Whether a whole apply made `tree` a plain list (every item a collapsed root, in a
+    /// section without a header) and nothing changed it since: then `tree` is exactly the
+    /// list of its rows, and the next whole apply can edit it instead of building it again.
+    @usableFromInline var isPlainList: Bool
 
     @inlinable init(
-      id: SectionIdentifierType, tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+      id: SectionIdentifierType, tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+      isPlainList: Bool = false
     ) {
       self.id = id
       self.tree = tree
+      self.isPlainList = isPlainList
     }
   }
 

@@ -97,3 +97,47 @@ extension DiffableDataSourceSectionSnapshot {
     return (pieces(oldUnits), pieces(newUnits))
   }
 }
+
+extension DiffableDataSourceSectionSnapshot {
+  /// This snapshot, a plain list of `old` (every item a collapsed root), edited into the plain
+  /// list of `new`: the items a diff of the two deletes or moves leave, the ones it inserts
+  /// or moves come in, each before its successor in `new`. Nil (nothing done) when the lists
+  /// cannot be matched (only identifiers with broken hashing do that), so that the caller
+  /// builds the list instead.
+  ///
+  /// - Complexity: the diff's cost (O(n + m) for the lists, hashing only their changed
+  ///   middles), plus O(k log n) for the k items deleted, inserted or moved.
+  @inlinable func editedList(
+    from old: [ItemIdentifierType], to new: [ItemIdentifierType]
+  ) -> Self? {
+    let batch: BatchUpdate
+    do {
+      batch = try DiffMatch(
+        old: [LayoutSection(0, items: old)], new: [LayoutSection(0, items: new)],
+        marks: DiffMarks<Int, ItemIdentifierType>(), verifyUniqueness: false
+      ).singleBatch()
+    } catch {
+      return nil
+    }
+    guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty else { return nil }
+    var edited = self
+    var leaving = batch.deletedItems.map { old[$0.item] }
+    leaving += batch.movedItems.map { old[$0.source.item] }
+    do {
+      try edited.tryDelete(leaving)
+      var arriving = batch.insertedItems.map(\.item)
+      arriving += batch.movedItems.map(\.destination.item)
+      // From the last: each item's successor in `new` is in place when it arrives.
+      for index in arriving.sorted(by: >) {
+        if index + 1 < new.count {
+          try edited.tryInsert([new[index]], before: new[index + 1])
+        } else {
+          try edited.tryAppend([new[index]])
+        }
+      }
+    } catch {
+      return nil
+    }
+    return edited.count == new.count ? edited : nil
+  }
+}
