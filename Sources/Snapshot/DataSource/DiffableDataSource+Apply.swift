@@ -51,7 +51,7 @@ extension DiffableDataSource {
   {
     try performUpdate(.apply) { () throws(Error) in
       let old = layout
-      let (newSections, newRows) = sectionsShowing(snapshot)
+      let (newSections, newRows) = sectionsShowing(snapshot, rows: old)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
       let update = try update(from: old, to: new, marks: snapshot.marks, .apply, verify: verify)
       install(newSections, rows: newRows)
@@ -87,14 +87,17 @@ extension DiffableDataSource {
 
   /// The section states and rows that show `snapshot`, keeping trees whose rows are
   /// unchanged. O(n + m).
-  @inlinable func sectionsShowing(_ snapshot: Snapshot) -> (
-    [SectionState], [[ItemIdentifierType]]
-  ) {
+  @inlinable func sectionsShowing(
+    _ snapshot: Snapshot,
+    rows: [LayoutSection<SectionIdentifierType, ItemIdentifierType>]? = nil
+  ) -> ([SectionState], [[ItemIdentifierType]]) {
     var newSections: [SectionState] = []
     var newRows: [[ItemIdentifierType]] = []
     for section in snapshot.sectionIdentifiers {
       let items = snapshot.itemIdentifiers(inSection: section)
-      if let index = sectionIndexes[section], rowItems(inSection: index) == items {
+      // The rows shown now: read once (or handed over by the caller, who read them too).
+      let current = sectionIndexes[section].map { rows?[$0].items ?? rowItems(inSection: $0) }
+      if let index = sectionIndexes[section], current == items {
         // Same rows: keep the tree. Hidden items that the snapshot puts in another section
         // have moved there; they leave this tree.
         var tree = sections[index].tree
@@ -112,8 +115,8 @@ extension DiffableDataSource {
         continue
       }
       let isPlain = headerMode(for: section) == .none
-      if isPlain, let index = sectionIndexes[section], sections[index].isPlainList,
-        let tree = sections[index].tree.editedList(from: rowItems(inSection: index), to: items)
+      if isPlain, let index = sectionIndexes[section], let current, sections[index].isPlainList,
+        let tree = sections[index].tree.editedList(from: current, to: items)
       {
         // A plain list stays one: edited in place of being built again.
         newRows.append(items)
