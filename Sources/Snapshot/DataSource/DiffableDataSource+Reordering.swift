@@ -24,9 +24,8 @@ extension DiffableDataSource {
   /// - Throws: ``DataSourceError`` without changing anything when reordering is disabled or
   ///   refused for the row, an index path names no row, the row is a section's header or
   ///   would go above one, or during another update.
-  /// - Complexity: O(n + v) for n rows and v visible items of the trees of the sections
-  ///   involved, to build the transaction; the move itself is O(k·log n + d) for the k rows of
-  ///   the subtree at depth d.
+  /// - Complexity: O((s + k) log n) for s sections and the k items of the moved subtree;
+  ///   the transaction's list snapshots cost O(n) when first read.
   @discardableResult
   @inlinable public func moveItem(at source: ListIndexPath, to destination: ListIndexPath)
     throws(Error)
@@ -128,7 +127,7 @@ extension DiffableDataSource {
     _ item: ItemIdentifierType, at source: ListIndexPath, rows block: Int,
     to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
-    let initial = snapshot()
+    let initial = shownState
     let moved = rowItems(in: source.item..<source.item + block, inSection: source.section)
     let initialTrees = (sections[source.section].tree, sections[destination].tree)
     let oldParent = (try? sections[source.section].tree.tryParent(of: item)) ?? nil
@@ -180,7 +179,7 @@ extension DiffableDataSource {
     }
     batch.reconfiguredItems.sort()
     // The transaction.
-    let final = snapshot()
+    let final = shownState
     let transaction = makeTransaction(
       initial: initial, final: final, moved: moved, from: source, to: destination,
       landing: landing, initialTrees: initialTrees)
@@ -206,17 +205,14 @@ extension DiffableDataSource {
   ///
   /// The two differ where a leaf header folds a section: its tree's visible items still hold
   /// the rows the fold hides, so a row moved into a folded section is inserted in the
-  /// section's difference (where its tree shows it) but not in the list's. O(n).
+  /// section's difference (where its tree shows it) but not in the list's. O(s + k log n)
+  /// for s sections and k moved rows; the snapshots are listed when read.
   @inlinable func makeTransaction(
-    initial: Snapshot, final: Snapshot, moved: [ItemIdentifierType], from source: ListIndexPath,
+    initial: ShownState, final: ShownState, moved: [ItemIdentifierType],
+    from source: ListIndexPath,
     to destination: Int, landing: Int?, initialTrees: (SectionSnapshot, SectionSnapshot)
   ) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     typealias Difference = CollectionDifference<ItemIdentifierType>
-    func offset(_ snapshot: Snapshot, _ section: Int) -> Int {
-      snapshot.sectionIdentifiers.prefix(section).reduce(0) {
-        $0 + snapshot.numberOfItems(inSection: $1)
-      }
-    }
     /// The moved rows removed at offsets from `removedAt` and inserted at offsets from
     /// `insertedAt` (nil: not removed, or not inserted), each removal associated with its
     /// insertion when there are both.
@@ -241,8 +237,8 @@ extension DiffableDataSource {
     }
     let sourceID = sections[source.section].id
     let whole = difference(
-      offset(initial, source.section) + source.item,
-      landing.map { offset(final, destination) + $0 })
+      initial.rowOffset(ofSection: source.section) + source.item,
+      landing.map { final.rowOffset(ofSection: destination) + $0 })
     let removedAt = visibleOffset(in: initialTrees.0)
     let insertedAt = visibleOffset(in: sections[destination].tree)
     let sectionTransactions:
@@ -266,7 +262,7 @@ extension DiffableDataSource {
       ]
     }
     return DiffableDataSourceTransaction(
-      initialSnapshot: initial, finalSnapshot: final, difference: whole,
+      initialSnapshot: { initial.snapshot }, finalSnapshot: { final.snapshot }, difference: whole,
       sectionTransactions: sectionTransactions)
   }
 }

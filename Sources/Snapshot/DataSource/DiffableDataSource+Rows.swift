@@ -61,3 +61,46 @@ extension DiffableDataSource {
     return nil
   }
 }
+
+extension DiffableDataSource {
+  /// What the data source shows at one moment, held as its section trees (each an O(1) copy)
+  /// and the header folding each one, so that the rows can be listed later, on any thread.
+  @usableFromInline struct ShownState: Sendable {
+    @usableFromInline var sections:
+      [(id: SectionIdentifierType, tree: SectionSnapshot, foldedBy: ItemIdentifierType?)]
+
+    @inlinable init(
+      sections: [(id: SectionIdentifierType, tree: SectionSnapshot, foldedBy: ItemIdentifierType?)]
+    ) {
+      self.sections = sections
+    }
+
+    /// The number of rows before the section at `index`. O(index).
+    @inlinable func rowOffset(ofSection index: Int) -> Int {
+      sections.prefix(index).reduce(0) { total, section in
+        total + (section.foldedBy != nil ? 1 : section.tree.list.tree.visibleCount)
+      }
+    }
+
+    /// The rows as a snapshot. O(n) for n rows.
+    @inlinable var snapshot: Snapshot {
+      var snapshot = Snapshot()
+      // The throwing forms: only identifiers with a broken `Hashable` conformance make them
+      // throw, and those cannot be shown faithfully anyway; the program must not stop.
+      try? snapshot.tryAppendSections(sections.map(\.id))
+      for section in sections {
+        let rows = section.foldedBy.map { [$0] } ?? section.tree.visibleItems
+        try? snapshot.tryAppendItems(rows, toSection: section.id)
+      }
+      return snapshot
+    }
+  }
+
+  /// What the data source shows now. O(s log n) for s sections.
+  @inlinable var shownState: ShownState {
+    ShownState(
+      sections: sections.indices.map {
+        (sections[$0].id, sections[$0].tree, foldingHeader(ofSection: $0))
+      })
+  }
+}

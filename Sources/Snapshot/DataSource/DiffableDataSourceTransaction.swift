@@ -7,10 +7,20 @@
 public struct DiffableDataSourceTransaction<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
-  /// The rows before the move.
-  public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-  /// The rows after the move.
-  public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  /// The rows before the move, listed on first read (a move itself costs what it moves, not
+  /// what the list holds).
+  ///
+  /// - Complexity: O(n) for n rows on the first read, then O(1).
+  public var initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+  {
+    initial.value
+  }
+  /// The rows after the move, listed on first read.
+  ///
+  /// - Complexity: O(n) for n rows on the first read, then O(1).
+  public var finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+    final.value
+  }
   /// The change from the initial rows to the final ones.
   public let difference: CollectionDifference<ItemIdentifierType>
   /// One transaction per section the move touched.
@@ -19,16 +29,25 @@ public struct DiffableDataSourceTransaction<
       SectionIdentifierType, ItemIdentifierType
     >]
 
+  @usableFromInline let initial:
+    LazyValue<DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>>
+  @usableFromInline let final:
+    LazyValue<DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>>
+
   @usableFromInline init(
-    initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-    finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    initialSnapshot: @escaping @Sendable () -> DiffableDataSourceSnapshot<
+      SectionIdentifierType, ItemIdentifierType
+    >,
+    finalSnapshot: @escaping @Sendable () -> DiffableDataSourceSnapshot<
+      SectionIdentifierType, ItemIdentifierType
+    >,
     difference: CollectionDifference<ItemIdentifierType>,
     sectionTransactions: [DiffableDataSourceSectionTransaction<
       SectionIdentifierType, ItemIdentifierType
     >]
   ) {
-    self.initialSnapshot = initialSnapshot
-    self.finalSnapshot = finalSnapshot
+    self.initial = LazyValue(initialSnapshot)
+    self.final = LazyValue(finalSnapshot)
     self.difference = difference
     self.sectionTransactions = sectionTransactions
   }
