@@ -1,7 +1,8 @@
 // Order labels: 64-bit keys that increase along the sequence, so that an item's label finds
 // its position by one seek. New labels go in the gap between the neighbours; when the gap is
 // used up, the smallest window around the insertion whose key span leaves every entry a gap
-// of at least 4× the window's size is relabelled evenly.
+// of at least 4× the window's size is relabelled evenly. The label index stores no items: an
+// item is found by resolving its candidate labels through the tree.
 
 extension SharedList {
   /// Labels for `count` new entries at `position`, relabelling neighbours if needed.
@@ -45,15 +46,19 @@ extension SharedList {
       let gap = (high - low) / UInt64(total + 1)
       let isWhole = start == 0 && end == tree.count
       if gap >= 1 && (isWhole || gap / 4 >= UInt64(total)) {
-        var relabelled: [(item: Item, key: UInt64)] = []
+        var relabelled: [(old: UInt64, new: UInt64, hash: UInt64)] = []
         relabelled.reserveCapacity(end - start)
         tree.updateEntries(in: start..<end) { entryPosition, entry in
           let index =
             entryPosition < position ? entryPosition - start : entryPosition - start + inserted
+          let old = entry.key
           entry.key = low + gap * UInt64(index + 1)
-          relabelled.append((entry.item, entry.key))
+          relabelled.append((old, entry.key, SharedLabelIndex.hash(entry.item)))
         }
-        for (item, key) in relabelled { labels.updateValue(key, forKey: item) }
+        // Every old label out before any new one goes in: a new label may be another entry's
+        // old one.
+        for pair in relabelled { labelIndex.remove(pair.old, hash: pair.hash) }
+        fileLabels(relabelled.map(\.new), hashes: relabelled.map(\.hash))
         let first = position - start
         return (first..<first + inserted).map { low + gap * UInt64($0 + 1) }
       }
@@ -61,4 +66,100 @@ extension SharedList {
       half *= 2
     }
   }
+}
+
+// MARK: - The label index, resolved through the tree
+
+extension SharedList {
+  /// The position and label of `item`, hashed to `hash`, or nil: the trie walk, then one seek
+  /// by label per candidate of the same fragment (one, all but always).
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  func find(_ item: Item, hash: UInt64) -> (position: Int, label: UInt64)? {
+    var position: Int? = nil
+    let label = labelIndex.firstLabel(hash: hash) { label in
+      guard let found = tree.entry(labelled: label), found.item == item else { return false }
+      position = found.position
+      return true
+    }
+    guard let label, let position else { return nil }
+    return (position, label)
+  }
+
+  /// The hash of the item `tree` labels `label` (0 when none does). O(b log n).
+  @inlinable
+  static func hash(ofLabel label: UInt64, in tree: SharedTree<Item>) -> UInt64 {
+    tree.entry(labelled: label).map { SharedLabelIndex.hash($0.item) } ?? 0
+  }
+
+  /// Files `keys`, the labels of entries already in the tree and known to be new, under
+  /// `hashes`. O(k (log₁₆ n + bucket)).
+  @inlinable
+  mutating func fileLabels(_ keys: [UInt64], hashes: [UInt64]) {
+    let tree = self.tree
+    for index in keys.indices {
+      _ = labelIndex.insert(
+        keys[index], hash: hashes[index], isSame: { _ in false },
+        hashOf: { Self.hash(ofLabel: $0, in: tree) })
+    }
+  }
+
+  /// Files the labels of `entries` (not yet in the tree; their labels increasing, in a gap
+  /// of the tree's) under `hashes`, unless an item is already present or earlier in
+  /// `entries`: then takes back what it filed and returns that item. A candidate label is
+  /// resolved among `entries` when it lies within their labels, else by seeking the tree.
+  ///
+  /// - Complexity: O(k (log₁₆ n + bucket)), plus a seek per candidate of the same fragment.
+  @inlinable
+  mutating func fileNewLabels(_ entries: [SharedEntry<Item>], hashes: [UInt64]) -> Item? {
+    guard let first = entries.first?.key, let last = entries.last?.key else { return nil }
+    let tree = self.tree
+    func item(labelled label: UInt64) -> Item? {
+      guard label >= first && label <= last else { return tree.entry(labelled: label)?.item }
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if entries[middle].key < label { low = middle + 1 } else { high = middle }
+      }
+      return low < entries.count && entries[low].key == label ? entries[low].item : nil
+    }
+    for index in entries.indices {
+      let new = entries[index].item
+      let isFiled = labelIndex.insert(
+        entries[index].key, hash: hashes[index], isSame: { item(labelled: $0) == new },
+        hashOf: { item(labelled: $0).map(SharedLabelIndex.hash) ?? 0 })
+      if !isFiled {
+        for undone in 0..<index { labelIndex.remove(entries[undone].key, hash: hashes[undone]) }
+        return new
+      }
+    }
+    return nil
+  }
+
+  /// Each item's label, read through the label index and the tree.
+  @_spi(SharedStorage) public struct Labels: Sendable {
+    @usableFromInline let list: SharedList
+
+    @inlinable init(list: SharedList) { self.list = list }
+
+    /// The label of `item`, or nil if it is not in the list.
+    ///
+    /// - Complexity: O(b log n).
+    @inlinable
+    @_spi(SharedStorage) public func value(forKey item: Item) -> UInt64? {
+      list.find(item, hash: SharedLabelIndex.hash(item))?.label
+    }
+
+    /// The number of labels filed.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @_spi(SharedStorage) public var count: Int { list.labelIndex.count }
+  }
+
+  /// Each item's label (read only: edits go through the list).
+  ///
+  /// - Complexity: O(1).
+  @inlinable @_spi(SharedStorage) public var labels: Labels { Labels(list: self) }
 }

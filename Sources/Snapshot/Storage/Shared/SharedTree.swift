@@ -112,6 +112,14 @@ extension SharedTree {
   /// - Complexity: O(b log n).
   @inlinable
   @_spi(SharedStorage) public func position(ofKey key: UInt64) -> Int? {
+    entry(labelled: key)?.position
+  }
+
+  /// The position and the item of the entry labelled `key`, or nil: one seek.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  @_spi(SharedStorage) public func entry(labelled key: UInt64) -> (position: Int, item: Item)? {
     var node = root
     var position = 0
     while node.height > 0 {
@@ -131,7 +139,7 @@ extension SharedTree {
       if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
     }
     guard low < node.entries.count, node.entries[low].key == key else { return nil }
-    return position + low
+    return (position + low, node.entries[low].item)
   }
 
   /// The position of the `row`-th visible entry (hidden 0).

@@ -1,0 +1,98 @@
+/// A persistent index from an item to its order label that stores no items: a trie on the
+/// bits of the item's hash, 16 slots a level, whose leaves are buckets of (32-bit hash
+/// fragment, 64-bit label) pairs, 12 bytes a pair.
+///
+/// The index cannot tell two items of the same fragment apart on its own: its owner (a
+/// ``SharedList``) resolves a candidate label to the item it labels by seeking its tree, and
+/// compares. So every operation that must recognise an item takes a `resolve` function from a
+/// label to the item it labels (nil if none).
+///
+/// - Copying is O(1); an edit copies the shared nodes on its path, O(depth), and the bucket.
+/// - The fragment is the hash's low 32 bits, and the trie routes by the low bits first: down to
+///   8 levels a burst splits a bucket by its fragments alone; below, only items whose 32 low
+///   hash bits all agree go, and a burst rehashes them (resolving each label).
+/// - Below 64 bits of hash there is nothing left to split on, so items whose hashes all
+///   collide share one bucket and are found by resolving every pair there: slower, never a
+///   crash, never a rehash.
+/// - An inner node left with at most half a bucket's worth of pairs collapses back into a
+///   bucket, so memory follows the count.
+/// - The trie is at most 17 levels deep whatever the items, so nothing recurses deeply.
+@_spi(SharedStorage)
+public struct SharedLabelIndex: Sendable {
+  @_spi(SharedStorage) public var root: SharedLabelSlot
+  @_spi(SharedStorage) public let bucketCapacity: Int
+
+  @inlinable
+  @_spi(SharedStorage) public init(bucketCapacity: Int = 64) {
+    precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
+    self.bucketCapacity = bucketCapacity
+    root = .empty
+  }
+
+  /// The number of pairs.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @_spi(SharedStorage) public var count: Int { root.count }
+
+  /// The 64 hash bits the index files `item` under (hash once per operation, so that an item
+  /// whose hash changes between calls is looked for in one place only).
+  ///
+  /// - Complexity: O(1) plus one call of `hashValue`.
+  @inlinable
+  @_spi(SharedStorage) public static func hash<Item: Hashable>(_ item: Item) -> UInt64 {
+    UInt64(truncatingIfNeeded: item.hashValue)
+  }
+
+  /// The part of `hash` a bucket stores.
+  @inlinable
+  static func fragment(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash) }
+
+  /// The slot of `hash` at `shift`.
+  @inlinable
+  static func nibble(_ hash: UInt64, _ shift: Int) -> Int {
+    Int(truncatingIfNeeded: (hash &>> UInt64(truncatingIfNeeded: shift)) & 15)
+  }
+
+  /// The first label filed under `hash` for which `matches` is true (it is called only with
+  /// labels whose fragment agrees with `hash`), or nil.
+  ///
+  /// - Complexity: O(depth + bucket), plus one call of `matches` per label of the same
+  ///   fragment: one, all but always.
+  @inlinable
+  @_spi(SharedStorage) public func firstLabel(
+    hash: UInt64, where matches: (UInt64) -> Bool
+  ) -> UInt64? {
+    var slot = root
+    var shift = 0
+    while true {
+      switch slot {
+      case .empty: return nil
+      case .bucket(let bucket):
+        return bucket.firstLabel(fragment: Self.fragment(hash), where: matches)
+      case .node(let node):
+        slot = node[Self.nibble(hash, shift)]
+        shift &+= 4
+      }
+    }
+  }
+
+  /// Every pair, in no particular order.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  @_spi(SharedStorage) public func forEachPair(_ body: (UInt32, UInt64) -> Void) {
+    var stack: [SharedLabelSlot] = [root]
+    while let slot = stack.popLast() {
+      switch slot {
+      case .empty: break
+      case .bucket(let bucket):
+        for index in 0..<bucket.count {
+          let (fragment, label) = bucket[index]
+          body(fragment, label)
+        }
+      case .node(let node):
+        for index in 0..<16 { stack.append(node[index]) }
+      }
+    }
+  }
+}
