@@ -37,7 +37,7 @@ public final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
   @inlinable
   func copy() -> SharedLabelNode {
     let copy = unsafeDowncast(
-      SharedLabelNode.create(minimumCapacity: 16) { _ in header }, to: SharedLabelNode.self)
+      SharedLabelNode.create(minimumCapacity: 16) { _ in count }, to: SharedLabelNode.self)
     withUnsafeMutablePointerToElements { source in
       copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: 16) }
     }
@@ -49,10 +49,11 @@ public final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
     _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 16) }
   }
 
-  /// The number of pairs below.
+  /// The number of pairs below (read and written through the header's address: no dynamic
+  /// exclusivity check).
   @inlinable @_spi(SharedStorage) public var count: Int {
-    get { header }
-    set { header = newValue }
+    get { withUnsafeMutablePointerToHeader { $0.pointee } }
+    set { withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
   }
 
   /// Slot `index` (0..<16), for reading.
@@ -121,15 +122,24 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
         copyLabels.initialize(from: labels, count: count)
       }
     }
-    copy.header.count = Int32(truncatingIfNeeded: count)
+    copy.setCount(count)
     return copy
   }
 
-  /// The number of pairs.
-  @inlinable @_spi(SharedStorage) public var count: Int { Int(header.count) }
+  /// The number of pairs (read through the header's address: no dynamic exclusivity check).
+  @inlinable @_spi(SharedStorage) public var count: Int {
+    withUnsafeMutablePointerToHeader { Int($0.pointee.count) }
+  }
+
+  @inlinable
+  func setCount(_ count: Int) {
+    withUnsafeMutablePointerToHeader { $0.pointee.count = Int32(truncatingIfNeeded: count) }
+  }
 
   /// The number of pairs it has room for.
-  @inlinable @_spi(SharedStorage) public var pairCapacity: Int { Int(header.capacity) }
+  @inlinable @_spi(SharedStorage) public var pairCapacity: Int {
+    withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) }
+  }
 
   /// Calls `body` with the fragments run and the labels run (each of `capacity` places, the
   /// first `count` in use).
@@ -137,7 +147,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   func withRuns<Result>(
     _ body: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt64>) -> Result
   ) -> Result {
-    let capacity = Int(header.capacity)
+    let capacity = pairCapacity
     return withUnsafeMutablePointerToElements { fragments in
       let labels = UnsafeMutableRawPointer(fragments + capacity)
         .bindMemory(to: UInt64.self, capacity: capacity)
@@ -163,7 +173,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
       fragments[count] = fragment
       labels[count] = label
     }
-    header.count &+= 1
+    setCount(count &+ 1)
   }
 
   /// The first label whose fragment is `fragment` and for which `matches` is true, or nil.
@@ -178,6 +188,25 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
         index &+= 1
       }
       return nil
+    }
+  }
+
+  /// Whether a pair of fragment `fragment` names an item equal to `item`. O(count) plus one
+  /// resolution per pair of that fragment.
+  @inlinable
+  func contains<Resolver: SharedLabelResolver>(
+    fragment: UInt32, item: Resolver.Item, resolver: Resolver
+  ) -> Bool {
+    let count = self.count
+    return withRuns { fragments, labels in
+      var index = 0
+      while index < count {
+        if fragments[index] == fragment && resolver.item(labelled: labels[index]) == item {
+          return true
+        }
+        index &+= 1
+      }
+      return false
     }
   }
 
@@ -203,7 +232,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
       fragments[index] = fragments[last]
       labels[index] = labels[last]
     }
-    header.count = Int32(truncatingIfNeeded: last)
+    setCount(last)
   }
 
   /// Relabels pair `index`. O(1).

@@ -2,18 +2,39 @@
 // the shared nodes on its path and the bucket it changes (copy-on-write along the path), so
 // that no reference is retained on the way down.
 
+/// How a label index learns the item a label names: its owner resolves the label (a
+/// ``SharedList`` seeks its tree). A type, not a closure, so that the walk of an insert
+/// retains nothing per item.
+@_spi(SharedStorage)
+public protocol SharedLabelResolver {
+  associatedtype Item: Hashable
+  /// The item `label` names, or nil.
+  func item(labelled label: UInt64) -> Item?
+  /// The 64 hash bits the item `label` names was filed under (0 when none).
+  func hash(ofLabel label: UInt64) -> UInt64
+}
+
+extension SharedLabelResolver {
+  /// The hash of the item `label` names (0 when none). O(one resolution).
+  @inlinable
+  @_spi(SharedStorage) public func hash(ofLabel label: UInt64) -> UInt64 {
+    guard let item = item(labelled: label) else { return 0 }
+    return SharedLabelIndex.hash(item)
+  }
+}
+
 extension SharedLabelIndex {
-  /// Files `label` under `hash` unless a label of an equal item is there; returns false then,
-  /// changing nothing the index holds (shared nodes on the path may have been copied).
+  /// Files `label` under `hash` unless a label of an item equal to `item` is there; returns
+  /// false then, changing nothing the index holds (shared nodes on the path may have been
+  /// copied). A nil `item` is known to be new and compared with nothing.
   ///
-  /// `isSame(label)` says whether `label` names an item equal to the new one (it is called only
-  /// for labels of the same fragment, and must not read this index); `hashOf(label)` gives the
-  /// full hash of the item `label` names (called only when a bucket below 32 bits bursts).
+  /// `resolver` names the item of a label: of each label of the same fragment, to compare
+  /// (it must not read this index), and of each pair of a bucket below 32 bits that bursts.
   ///
   /// - Complexity: O(depth + bucket), plus O(bucket capacity) when the bucket bursts.
   @inlinable
-  @_spi(SharedStorage) public mutating func insert(
-    _ label: UInt64, hash: UInt64, isSame: (UInt64) -> Bool, hashOf: (UInt64) -> UInt64
+  @_spi(SharedStorage) public mutating func insert<Resolver: SharedLabelResolver>(
+    _ label: UInt64, hash: UInt64, item: Resolver.Item?, resolver: Resolver
   ) -> Bool {
     let capacity = bucketCapacity
     let fragment = Self.fragment(hash)
@@ -27,13 +48,14 @@ extension SharedLabelIndex {
           return true
         case .node(var node):
           if !isKnownUniquelyReferenced(&node) { node = node.copy() }
-          slot.initialize(to: .node(node))
           node.count &+= 1
-          slot = node.slot(Self.nibble(hash, shift))
+          let next = node.slot(Self.nibble(hash, shift))
+          slot.initialize(to: .node(consume node))
+          slot = next
           shift &+= 4
         case .bucket(var bucket):
-          if bucket.firstLabel(fragment: fragment, where: isSame) != nil {
-            slot.initialize(to: .bucket(bucket))
+          if let item, bucket.contains(fragment: fragment, item: item, resolver: resolver) {
+            slot.initialize(to: .bucket(consume bucket))
             return false
           }
           // Grown by 4 pairs at a time: one copy every 4 inserts, at most 3 pairs unused.
@@ -41,10 +63,12 @@ extension SharedLabelIndex {
             bucket = bucket.copy(capacity: SharedLabelBucket.capacity(for: bucket.count &+ 1))
           }
           bucket.append(fragment: fragment, label: label)
-          slot.initialize(
-            to: bucket.count > capacity && shift < 64
-              ? Self.burst(bucket, shift: shift, capacity: capacity, hashOf: hashOf)
-              : .bucket(bucket))
+          if bucket.count > capacity && shift < 64 {
+            slot.initialize(
+              to: Self.burst(bucket, shift: shift, capacity: capacity, resolver: resolver))
+          } else {
+            slot.initialize(to: .bucket(consume bucket))
+          }
           return true
         }
       }
@@ -67,12 +91,12 @@ extension SharedLabelIndex {
 
   /// The slot that replaces the overfull `bucket` at `shift`: a node of 16 slots, and so on
   /// down while a new bucket is still overfull (not below 64 bits). The slot of a pair comes
-  /// from its fragment above 32 bits, from `hashOf` below.
+  /// from its fragment above 32 bits, from rehashing the item `resolver` names below.
   ///
-  /// - Complexity: O(pairs), plus one call of `hashOf` per pair below 32 bits.
+  /// - Complexity: O(pairs), plus one resolution per pair below 32 bits.
   @inlinable
-  static func burst(
-    _ bucket: SharedLabelBucket, shift: Int, capacity: Int, hashOf: (UInt64) -> UInt64
+  static func burst<Resolver: SharedLabelResolver>(
+    _ bucket: SharedLabelBucket, shift: Int, capacity: Int, resolver: Resolver
   ) -> SharedLabelSlot {
     let top = SharedLabelNode.make()
     var work = [(node: top, bucket: bucket, shift: shift)]
@@ -84,7 +108,7 @@ extension SharedLabelIndex {
       for slot in 0..<16 { sizes[slot] = 0 }
       for index in 0..<bucket.count {
         let (fragment, label) = bucket[index]
-        let slot = nibble(shift < 32 ? UInt64(fragment) : hashOf(label), shift)
+        let slot = nibble(shift < 32 ? UInt64(fragment) : resolver.hash(ofLabel: label), shift)
         nibbles.append(slot)
         sizes[slot] &+= 1
       }

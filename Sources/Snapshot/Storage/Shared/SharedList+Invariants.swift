@@ -21,8 +21,9 @@ extension SharedList {
       items[entry.key] = entry.item
       return true
     }
-    if let violation = labelIndex._invariantViolation(hashOf: {
-      items[$0].map(SharedLabelIndex.hash)
+    if let violation = labelIndex._invariantViolation(hashOf: { label in
+      guard let item = items[label] else { return nil }
+      return SharedLabelIndex.hash(item)
     }) {
       return "labels: \(violation)"
     }

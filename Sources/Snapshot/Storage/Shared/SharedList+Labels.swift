@@ -87,36 +87,37 @@ extension SharedList {
     return (position, label)
   }
 
-  /// The hash of the item `tree` labels `label` (0 when none does). O(b log n).
-  @inlinable
-  static func hash(ofLabel label: UInt64, in tree: SharedTree<Item>) -> UInt64 {
-    tree.entry(labelled: label).map { SharedLabelIndex.hash($0.item) } ?? 0
+  /// Names the item of a label by seeking the tree.
+  @usableFromInline
+  struct TreeResolver: SharedLabelResolver {
+    @usableFromInline let tree: SharedTree<Item>
+
+    @inlinable init(_ tree: SharedTree<Item>) { self.tree = tree }
+
+    /// O(b log n).
+    @inlinable
+    func item(labelled label: UInt64) -> Item? { tree.entry(labelled: label)?.item }
   }
 
-  /// Files `keys`, the labels of entries already in the tree and known to be new, under
-  /// `hashes`. O(k (log₁₆ n + bucket)).
-  @inlinable
-  mutating func fileLabels(_ keys: [UInt64], hashes: [UInt64]) {
-    let tree = self.tree
-    for index in keys.indices {
-      _ = labelIndex.insert(
-        keys[index], hash: hashes[index], isSame: { _ in false },
-        hashOf: { Self.hash(ofLabel: $0, in: tree) })
+  /// Names the item of a label among `entries` (not yet in the tree; labels increasing, in a
+  /// gap of the tree's) when it lies within their labels, else by seeking the tree.
+  @usableFromInline
+  struct PendingResolver: SharedLabelResolver {
+    @usableFromInline let tree: SharedTree<Item>
+    @usableFromInline let entries: [SharedEntry<Item>]
+
+    @inlinable
+    init(_ tree: SharedTree<Item>, _ entries: [SharedEntry<Item>]) {
+      self.tree = tree
+      self.entries = entries
     }
-  }
 
-  /// Files the labels of `entries` (not yet in the tree; their labels increasing, in a gap
-  /// of the tree's) under `hashes`, unless an item is already present or earlier in
-  /// `entries`: then takes back what it filed and returns that item. A candidate label is
-  /// resolved among `entries` when it lies within their labels, else by seeking the tree.
-  ///
-  /// - Complexity: O(k (log₁₆ n + bucket)), plus a seek per candidate of the same fragment.
-  @inlinable
-  mutating func fileNewLabels(_ entries: [SharedEntry<Item>], hashes: [UInt64]) -> Item? {
-    guard let first = entries.first?.key, let last = entries.last?.key else { return nil }
-    let tree = self.tree
+    /// O(b log n).
+    @inlinable
     func item(labelled label: UInt64) -> Item? {
-      guard label >= first && label <= last else { return tree.entry(labelled: label)?.item }
+      guard let first = entries.first?.key, let last = entries.last?.key,
+        label >= first && label <= last
+      else { return tree.entry(labelled: label)?.item }
       var low = 0
       var high = entries.count
       while low < high {
@@ -125,12 +126,31 @@ extension SharedList {
       }
       return low < entries.count && entries[low].key == label ? entries[low].item : nil
     }
+  }
+
+  /// Files `keys`, the labels of entries already in the tree and known to be new, under
+  /// `hashes`. O(k (log₁₆ n + bucket)).
+  @inlinable
+  mutating func fileLabels(_ keys: [UInt64], hashes: [UInt64]) {
+    let resolver = TreeResolver(tree)
+    for index in keys.indices {
+      _ = labelIndex.insert(keys[index], hash: hashes[index], item: nil, resolver: resolver)
+    }
+  }
+
+  /// Files the labels of `entries` (not yet in the tree; their labels increasing, in a gap
+  /// of the tree's) under `hashes`, unless an item is already present or earlier in
+  /// `entries`: then takes back what it filed and returns that item.
+  ///
+  /// - Complexity: O(k (log₁₆ n + bucket)), plus a seek per candidate of the same fragment.
+  @inlinable
+  mutating func fileNewLabels(_ entries: [SharedEntry<Item>], hashes: [UInt64]) -> Item? {
+    let resolver = PendingResolver(tree, entries)
     for index in entries.indices {
       let new = entries[index].item
-      let isFiled = labelIndex.insert(
-        entries[index].key, hash: hashes[index], isSame: { item(labelled: $0) == new },
-        hashOf: { item(labelled: $0).map(SharedLabelIndex.hash) ?? 0 })
-      if !isFiled {
+      guard
+        labelIndex.insert(entries[index].key, hash: hashes[index], item: new, resolver: resolver)
+      else {
         for undone in 0..<index { labelIndex.remove(entries[undone].key, hash: hashes[undone]) }
         return new
       }
