@@ -88,9 +88,18 @@ public struct SharedLabelBucketHeader: Sendable {
 /// allocation a multiple of 16 bytes. Written only while uniquely referenced.
 @_spi(SharedStorage)
 public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UInt32> {
-  /// The capacity a bucket of `count` pairs is allocated with. O(1).
+  /// The capacity a bucket of `count` pairs is built with: the next multiple of 4. O(1).
   @inlinable
   static func capacity(for count: Int) -> Int { Swift.max(4, (count &+ 3) & ~3) }
+
+  /// The capacity a full bucket grows to so as to hold `count` pairs: the next multiple of 4 up
+  /// to 32 pairs, of 64 above. A large bucket is then copied once every 64 inserts: at 10^6
+  /// items built by appends, growing by 16 instead left more freed copies behind than it saved
+  /// in unused places (48.0 against 46.3 B per item at the peak). O(1).
+  @inlinable
+  static func grownCapacity(toHold count: Int) -> Int {
+    count <= 32 ? capacity(for: count) : (count &+ 63) & ~63
+  }
 
   /// An empty bucket with room for `capacity` pairs (a multiple of 4). O(1).
   @inlinable
@@ -177,12 +186,24 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   }
 
   /// The first label whose fragment is `fragment` and for which `matches` is true, or nil.
+  /// The fragments are compared four at a time.
   /// O(count) plus one call of `matches` per pair of that fragment.
   @inlinable
   func firstLabel(fragment: UInt32, where matches: (UInt64) -> Bool) -> UInt64? {
     let count = self.count
     return withRuns { fragments, labels in
+      let wanted = SIMD4<UInt32>(repeating: fragment)
       var index = 0
+      while index &+ 4 <= count {
+        let hits =
+          UnsafeRawPointer(fragments + index).loadUnaligned(as: SIMD4<UInt32>.self) .== wanted
+        if any(hits) {
+          for lane in 0..<4 where hits[lane] && matches(labels[index &+ lane]) {
+            return labels[index &+ lane]
+          }
+        }
+        index &+= 4
+      }
       while index < count {
         if fragments[index] == fragment && matches(labels[index]) { return labels[index] }
         index &+= 1
@@ -197,17 +218,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   func contains<Resolver: SharedLabelResolver>(
     fragment: UInt32, item: Resolver.Item, resolver: Resolver
   ) -> Bool {
-    let count = self.count
-    return withRuns { fragments, labels in
-      var index = 0
-      while index < count {
-        if fragments[index] == fragment && resolver.item(labelled: labels[index]) == item {
-          return true
-        }
-        index &+= 1
-      }
-      return false
-    }
+    firstLabel(fragment: fragment) { resolver.item(labelled: $0) == item } != nil
   }
 
   /// The index of the pair labelled `label`, or nil. O(count).

@@ -8,8 +8,8 @@ extension SharedLabelIndex {
   /// j; it is called only for items of one bucket whose fragments agree. Returns the index, or
   /// the input index of an item equal to an earlier one.
   ///
-  /// - Complexity: O(n log₁₆ n), no recursion; O(m²) comparisons for m items whose hashes
-  ///   all collide.
+  /// - Complexity: O(n log₁₆ n + n log(bucket capacity)), no recursion; O(m²) comparisons for
+  ///   m items whose hashes all collide.
   @inlinable
   @_spi(SharedStorage) public static func build(
     count: Int, bucketCapacity: Int, hash: (Int) -> UInt64, label: (Int) -> UInt64,
@@ -18,6 +18,7 @@ extension SharedLabelIndex {
     var index = SharedLabelIndex(bucketCapacity: bucketCapacity)
     guard count > 0 else { return (index, nil) }
     var scratch = SharedRadixScratch(count: count) { fragment(hash($0)) }
+    var sorted: [UInt64] = []
     // (node to fill, its range of the scratch, the shift of its slots)
     var work: [(node: SharedLabelNode, range: Range<Int>, shift: Int)] = []
     if count > bucketCapacity {
@@ -25,7 +26,8 @@ extension SharedLabelIndex {
       index.root = .node(top)
       work.append((top, 0..<count, 0))
     } else {
-      let (bucket, duplicate) = Self.bucket(0..<count, scratch, label: label, isSame: isSame)
+      let (bucket, duplicate) = Self.bucket(
+        0..<count, scratch, sorted: &sorted, label: label, isSame: isSame)
       if let duplicate { return (SharedLabelIndex(bucketCapacity: bucketCapacity), duplicate) }
       index.root = .bucket(bucket)
     }
@@ -43,7 +45,8 @@ extension SharedLabelIndex {
           work.append((child, group, shift + 4))
           continue
         }
-        let (bucket, duplicate) = Self.bucket(group, scratch, label: label, isSame: isSame)
+        let (bucket, duplicate) = Self.bucket(
+          group, scratch, sorted: &sorted, label: label, isSame: isSame)
         if let duplicate { return (SharedLabelIndex(bucketCapacity: bucketCapacity), duplicate) }
         node.slot(slot).pointee = .bucket(bucket)
       }
@@ -52,19 +55,27 @@ extension SharedLabelIndex {
   }
 
   /// The bucket of the pairs in `range` of `scratch`, and the input index of an item equal to
-  /// an earlier one there, if any. O(m) plus O(m²) comparisons of fragments, and a call of
-  /// `isSame` per pair of equal fragments.
+  /// an earlier one there, if any: the pairs sorted by fragment (in `sorted`, reused between
+  /// buckets), so that only neighbours of one fragment are compared. O(m log m) plus a call of
+  /// `isSame` per two pairs of one fragment (O(m²) when all m agree).
   @inlinable
   static func bucket(
-    _ range: Range<Int>, _ scratch: SharedRadixScratch, label: (Int) -> UInt64,
-    isSame: (Int, Int) -> Bool
+    _ range: Range<Int>, _ scratch: SharedRadixScratch, sorted: inout [UInt64],
+    label: (Int) -> UInt64, isSame: (Int, Int) -> Bool
   ) -> (bucket: SharedLabelBucket, duplicate: Int?) {
-    let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
+    sorted.removeAll(keepingCapacity: true)
     for position in range {
-      let fragment = scratch.fragments[position]
-      let input = Int(scratch.order[position])
-      for earlier in range.lowerBound..<position
-      where scratch.fragments[earlier] == fragment && isSame(Int(scratch.order[earlier]), input) {
+      sorted.append(UInt64(scratch.fragments[position]) << 32 | UInt64(scratch.order[position]))
+    }
+    sorted.sort()
+    let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
+    var runStart = 0
+    for (position, key) in sorted.enumerated() {
+      let fragment = UInt32(truncatingIfNeeded: key >> 32)
+      let input = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+      if UInt32(truncatingIfNeeded: sorted[runStart] >> 32) != fragment { runStart = position }
+      for earlier in sorted[runStart..<position]
+      where isSame(Int(truncatingIfNeeded: earlier & 0xFFFF_FFFF), input) {
         return (bucket, input)
       }
       bucket.append(fragment: fragment, label: label(input))

@@ -58,9 +58,9 @@ extension SharedLabelIndex {
             slot.initialize(to: .bucket(consume bucket))
             return false
           }
-          // Grown by 4 pairs at a time: one copy every 4 inserts, at most 3 pairs unused.
           if !isKnownUniquelyReferenced(&bucket) || bucket.count == bucket.pairCapacity {
-            bucket = bucket.copy(capacity: SharedLabelBucket.capacity(for: bucket.count &+ 1))
+            bucket = bucket.copy(
+              capacity: SharedLabelBucket.grownCapacity(toHold: bucket.count &+ 1))
           }
           bucket.append(fragment: fragment, label: label)
           if bucket.count > capacity && shift < 64 {

@@ -22,8 +22,13 @@ public struct SharedLabelIndex: Sendable {
   @_spi(SharedStorage) public var root: SharedLabelSlot
   @_spi(SharedStorage) public let bucketCapacity: Int
 
+  /// The bucket capacity of a list unless it asks for another: at 10^6 items the 4,096 buckets
+  /// three levels down hold about 244 pairs each, so that the trie is three inner levels deep
+  /// (all of them in cache) and a bucket's header and slot cost under 0.3 bytes a pair.
+  @inlinable @_spi(SharedStorage) public static var defaultBucketCapacity: Int { 384 }
+
   @inlinable
-  @_spi(SharedStorage) public init(bucketCapacity: Int = 64) {
+  @_spi(SharedStorage) public init(bucketCapacity: Int = defaultBucketCapacity) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
     root = .empty

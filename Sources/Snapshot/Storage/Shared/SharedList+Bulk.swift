@@ -12,7 +12,8 @@ extension SharedList {
   ///   scratch besides the list.
   @inlinable
   @_spi(SharedStorage) public init(
-    _ entries: [SharedEntry<Item>], base: Int = 32, bucketCapacity: Int = 64
+    _ entries: [SharedEntry<Item>], base: Int = 32,
+    bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
   ) throws(EditError) {
     // Checked first, so that nothing is built for a refused sequence.
     var previous = -1

@@ -15,7 +15,9 @@
   @inlinable @_spi(SharedStorage) public static var appendGap: UInt64 { 1 << 32 }
 
   @inlinable
-  @_spi(SharedStorage) public init(base: Int = 32, bucketCapacity: Int = 64) {
+  @_spi(SharedStorage) public init(
+    base: Int = 32, bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
+  ) {
     tree = SharedTree(base: base)
     labelIndex = SharedLabelIndex(bucketCapacity: bucketCapacity)
   }
