@@ -186,23 +186,23 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   }
 
   /// The first label whose fragment is `fragment` and for which `matches` is true, or nil.
-  /// The fragments are compared four at a time.
+  /// The fragments are compared sixteen at a time.
   /// O(count) plus one call of `matches` per pair of that fragment.
   @inlinable
   func firstLabel(fragment: UInt32, where matches: (UInt64) -> Bool) -> UInt64? {
     let count = self.count
     return withRuns { fragments, labels in
-      let wanted = SIMD4<UInt32>(repeating: fragment)
+      let wanted = SIMD16<UInt32>(repeating: fragment)
       var index = 0
-      while index &+ 4 <= count {
+      while index &+ 16 <= count {
         let hits =
-          UnsafeRawPointer(fragments + index).loadUnaligned(as: SIMD4<UInt32>.self) .== wanted
+          UnsafeRawPointer(fragments + index).loadUnaligned(as: SIMD16<UInt32>.self) .== wanted
         if any(hits) {
-          for lane in 0..<4 where hits[lane] && matches(labels[index &+ lane]) {
+          for lane in 0..<16 where hits[lane] && matches(labels[index &+ lane]) {
             return labels[index &+ lane]
           }
         }
-        index &+= 4
+        index &+= 16
       }
       while index < count {
         if fragments[index] == fragment && matches(labels[index]) { return labels[index] }
