@@ -55,15 +55,29 @@ extension SharedLabelIndex {
   }
 
   /// The bucket of the pairs in `range` of `scratch`, and the input index of an item equal to
-  /// an earlier one there, if any: the pairs sorted by fragment (in `sorted`, reused between
-  /// buckets), so that only neighbours of one fragment are compared. O(m log m) plus a call of
-  /// `isSame` per two pairs of one fragment (O(m²) when all m agree).
+  /// an earlier one there, if any: above 32 pairs, the pairs sorted by fragment (in `sorted`,
+  /// reused between buckets), so that only neighbours of one fragment are compared. O(m log m)
+  /// plus a call of `isSame` per two pairs of one fragment (O(m²) when all m agree).
   @inlinable
   static func bucket(
     _ range: Range<Int>, _ scratch: SharedRadixScratch, sorted: inout [UInt64],
     label: (Int) -> UInt64, isSame: (Int, Int) -> Bool
   ) -> (bucket: SharedLabelBucket, duplicate: Int?) {
     sorted.removeAll(keepingCapacity: true)
+    guard range.count > 32 else {
+      // Few pairs: each compared with those before it, fragments first.
+      let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
+      for position in range {
+        let fragment = scratch.fragments[position]
+        let input = Int(scratch.order[position])
+        for earlier in range.lowerBound..<position
+        where scratch.fragments[earlier] == fragment && isSame(Int(scratch.order[earlier]), input) {
+          return (bucket, input)
+        }
+        bucket.append(fragment: fragment, label: label(input))
+      }
+      return (bucket, nil)
+    }
     for position in range {
       sorted.append(UInt64(scratch.fragments[position]) << 32 | UInt64(scratch.order[position]))
     }
