@@ -197,19 +197,7 @@ extension SharedLabelIndex {
   @inlinable
   static func gathered(_ node: SharedLabelNode) -> SharedLabelBucket {
     let gathered = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: node.count))
-    var stack = [SharedLabelSlot.node(node)]
-    while let slot = stack.popLast() {
-      switch slot {
-      case .empty: break
-      case .bucket(let bucket):
-        for index in 0..<bucket.count {
-          let (fragment, label) = bucket[index]
-          gathered.append(fragment: fragment, label: label)
-        }
-      case .node(let node):
-        for index in 0..<16 { stack.append(node[index]) }
-      }
-    }
+    forEachPair(below: .node(node)) { gathered.append(fragment: $0, label: $1) }
     return gathered
   }
 

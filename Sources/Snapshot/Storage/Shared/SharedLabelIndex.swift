@@ -86,7 +86,14 @@ public struct SharedLabelIndex: Sendable {
   /// - Complexity: O(n).
   @inlinable
   @_spi(SharedStorage) public func forEachPair(_ body: (UInt32, UInt64) -> Void) {
-    var stack: [SharedLabelSlot] = [root]
+    Self.forEachPair(below: root, body)
+  }
+
+  /// Every pair below `slot` (fragment, label), in no particular order, through an explicit
+  /// stack. O(pairs).
+  @inlinable
+  static func forEachPair(below slot: SharedLabelSlot, _ body: (UInt32, UInt64) -> Void) {
+    var stack = [slot]
     while let slot = stack.popLast() {
       switch slot {
       case .empty: break
