@@ -80,8 +80,7 @@ extension DiffableDataSource {
         // have moved there; they leave this tree.
         var tree = sections[index].tree
         var moved: [ItemIdentifierType] = []
-        tree.storage.tree.forEachDescendant(of: -1) { slot in
-          let item = tree.storage.tree.nodes[Int(slot)].item
+        tree.forEachItem { item, _ in
           if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
             moved.append(item)
           }
@@ -195,18 +194,16 @@ extension DiffableDataSource {
     var expand: [ItemIdentifierType] = []
     var collapse: [ItemIdentifierType] = []
     let current = existing.map { sections[$0].tree }
-    snapshot.storage.tree.forEachDescendant(of: -1) { slot in
+    snapshot.forEachItem { item, isExpanded in
       guard conflict == nil else { return }
-      let node = snapshot.storage.tree.nodes[Int(slot)]
       for (index, other) in sections.enumerated() where index != existing {
-        if other.tree.contains(node.item) { conflict = (node.item, other.id) }
+        if other.tree.contains(item) { conflict = (item, other.id) }
       }
       if expansion == .preserveCurrent, let current,
-        let currentSlot = current.slot(of: node.item)
+        let wasExpanded = try? current.tryIsExpanded(item)
       {
-        let wasExpanded = current.storage.tree.nodes[Int(currentSlot)].isExpanded
-        if wasExpanded != node.isExpanded {
-          if wasExpanded { expand.append(node.item) } else { collapse.append(node.item) }
+        if wasExpanded != isExpanded {
+          if wasExpanded { expand.append(item) } else { collapse.append(item) }
         }
       }
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // The label index on its own against two Dictionaries (item → label, label → item): seeded
 // random inserts, refused duplicates, removals, relabels and bulk builds, with copies edited on

@@ -3,14 +3,14 @@
 
 /// What a slot of a ``SharedLabelIndex`` holds: nothing, a bucket, or an inner node. Sendable
 /// because blocks are written only while uniquely referenced, and never once shared.
-@_spi(SharedStorage)
-public enum SharedLabelSlot: @unchecked Sendable {
+@usableFromInline
+package enum SharedLabelSlot: @unchecked Sendable {
   case empty
   case bucket(SharedLabelBucket)
   case node(SharedLabelNode)
 
   /// The number of pairs below. O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int {
+  @inlinable package var count: Int {
     switch self {
     case .empty: 0
     case .bucket(let bucket): bucket.count
@@ -22,8 +22,8 @@ public enum SharedLabelSlot: @unchecked Sendable {
 /// An inner node of a ``SharedLabelIndex``: the number of pairs below it (its header) and 16
 /// slots, one per value of the next 4 hash bits, stored in the node's own allocation (one
 /// cache miss a level). Written only while the whole path to it is uniquely referenced.
-@_spi(SharedStorage)
-public final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
+@usableFromInline
+package final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
   /// A node of 16 empty slots. O(1).
   @inlinable
   static func make(count: Int = 0) -> SharedLabelNode {
@@ -51,13 +51,13 @@ public final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
 
   /// The number of pairs below (read and written through the header's address: no dynamic
   /// exclusivity check).
-  @inlinable @_spi(SharedStorage) public var count: Int {
+  @inlinable package var count: Int {
     get { withUnsafeMutablePointerToHeader { $0.pointee } }
     set { withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
   }
 
   /// Slot `index` (0..<16), for reading.
-  @inlinable @_spi(SharedStorage) public subscript(index: Int) -> SharedLabelSlot {
+  @inlinable package subscript(index: Int) -> SharedLabelSlot {
     withUnsafeMutablePointerToElements { $0[index] }
   }
 
@@ -70,8 +70,8 @@ public final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
 }
 
 /// The size of a bucket's runs and how full they are (a bucket's header).
-@_spi(SharedStorage)
-public struct SharedLabelBucketHeader: Sendable {
+@usableFromInline
+package struct SharedLabelBucketHeader: Sendable {
   @usableFromInline var count: Int32
   @usableFromInline var capacity: Int32
 
@@ -86,8 +86,8 @@ public struct SharedLabelBucketHeader: Sendable {
 /// first, so that a scan for a fragment reads one or two cache lines): 12 bytes a pair, and no
 /// item. Its capacity is a multiple of 4, so that the labels are 8-aligned and the whole
 /// allocation a multiple of 16 bytes. Written only while uniquely referenced.
-@_spi(SharedStorage)
-public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UInt32> {
+@usableFromInline
+package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UInt32> {
   /// The capacity a bucket of `count` pairs is built with: the next multiple of 4. O(1).
   @inlinable
   static func capacity(for count: Int) -> Int { Swift.max(4, (count &+ 3) & ~3) }
@@ -137,7 +137,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   }
 
   /// The number of pairs (read through the header's address: no dynamic exclusivity check).
-  @inlinable @_spi(SharedStorage) public var count: Int {
+  @inlinable package var count: Int {
     withUnsafeMutablePointerToHeader { Int($0.pointee.count) }
   }
 
@@ -147,7 +147,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   }
 
   /// The number of pairs it has room for.
-  @inlinable @_spi(SharedStorage) public var pairCapacity: Int {
+  @inlinable package var pairCapacity: Int {
     withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) }
   }
 
@@ -169,8 +169,7 @@ public final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UIn
   }
 
   /// The fragment and label of pair `index`.
-  @inlinable @_spi(SharedStorage) public subscript(index: Int) -> (fragment: UInt32, label: UInt64)
-  {
+  @inlinable package subscript(index: Int) -> (fragment: UInt32, label: UInt64) {
     withRuns { ($0[index], $1[index]) }
   }
 

@@ -11,7 +11,7 @@ extension SharedLabelIndex {
   /// - Complexity: O(n log₁₆ n + n log(bucket capacity)), no recursion; O(m²) comparisons for
   ///   m items whose hashes all collide.
   @inlinable
-  @_spi(SharedStorage) public static func build(
+  package static func build(
     count: Int, bucketCapacity: Int, hash: (Int) -> UInt64, label: (Int) -> UInt64,
     isSame: (Int, Int) -> Bool
   ) -> (index: SharedLabelIndex, duplicate: Int?) {

@@ -5,8 +5,8 @@
 /// How a label index learns the item a label names: its owner resolves the label (a
 /// ``SharedList`` seeks its tree). A type, not a closure, so that the walk of an insert
 /// retains nothing per item.
-@_spi(SharedStorage)
-public protocol SharedLabelResolver {
+@usableFromInline
+package protocol SharedLabelResolver {
   associatedtype Item: Hashable
   /// The item `label` names, or nil.
   func item(labelled label: UInt64) -> Item?
@@ -17,7 +17,7 @@ public protocol SharedLabelResolver {
 extension SharedLabelResolver {
   /// The hash of the item `label` names (0 when none). O(one resolution).
   @inlinable
-  @_spi(SharedStorage) public func hash(ofLabel label: UInt64) -> UInt64 {
+  package func hash(ofLabel label: UInt64) -> UInt64 {
     guard let item = item(labelled: label) else { return 0 }
     return SharedLabelIndex.hash(item)
   }
@@ -33,7 +33,7 @@ extension SharedLabelIndex {
   ///
   /// - Complexity: O(depth + bucket), plus O(bucket capacity) when the bucket bursts.
   @inlinable
-  @_spi(SharedStorage) public mutating func insert<Resolver: SharedLabelResolver>(
+  package mutating func insert<Resolver: SharedLabelResolver>(
     _ label: UInt64, hash: UInt64, item: Resolver.Item?, resolver: Resolver
   ) -> Bool {
     let capacity = bucketCapacity
@@ -155,7 +155,7 @@ extension SharedLabelIndex {
   /// - Complexity: O(depth + bucket), plus O(bucket capacity) when a node collapses into a
   ///   bucket.
   @inlinable @discardableResult
-  @_spi(SharedStorage) public mutating func remove(_ label: UInt64, hash: UInt64) -> Bool {
+  package mutating func remove(_ label: UInt64, hash: UInt64) -> Bool {
     guard contains(label, hash: hash) else { return false }
     let threshold = bucketCapacity / 2
     withUnsafeMutablePointer(to: &root) { slot in
@@ -206,7 +206,7 @@ extension SharedLabelIndex {
   ///
   /// - Complexity: O(depth + bucket).
   @inlinable @discardableResult
-  @_spi(SharedStorage) public mutating func replace(
+  package mutating func replace(
     _ old: UInt64, with new: UInt64, hash: UInt64
   ) -> Bool {
     guard contains(old, hash: hash) else { return false }

@@ -8,7 +8,7 @@ extension SharedLabelIndex {
   /// left); inner nodes hold more than half a bucket; no label appears twice.
   ///
   /// - Complexity: O(n) plus n calls of `hashOf`.
-  @_spi(SharedStorage) public func _invariantViolation(
+  @usableFromInline package func _invariantViolation(
     hashOf: (UInt64) -> UInt64?
   ) -> String? {
     var seen = Set<UInt64>(minimumCapacity: count)

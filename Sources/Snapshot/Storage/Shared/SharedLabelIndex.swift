@@ -17,18 +17,18 @@
 /// - An inner node left with at most half a bucket's worth of pairs collapses back into a
 ///   bucket, so memory follows the count.
 /// - The trie is at most 17 levels deep whatever the items, so nothing recurses deeply.
-@_spi(SharedStorage)
-public struct SharedLabelIndex: Sendable {
-  @_spi(SharedStorage) public var root: SharedLabelSlot
-  @_spi(SharedStorage) public let bucketCapacity: Int
+@usableFromInline
+package struct SharedLabelIndex: Sendable {
+  @usableFromInline package var root: SharedLabelSlot
+  @usableFromInline package let bucketCapacity: Int
 
   /// The bucket capacity of a list unless it asks for another: at 10^6 items the 4,096 buckets
   /// three levels down hold about 244 pairs each, so that the trie is three inner levels deep
   /// (all of them in cache) and a bucket's header and slot cost under 0.3 bytes a pair.
-  @inlinable @_spi(SharedStorage) public static var defaultBucketCapacity: Int { 384 }
+  @inlinable package static var defaultBucketCapacity: Int { 384 }
 
   @inlinable
-  @_spi(SharedStorage) public init(bucketCapacity: Int = defaultBucketCapacity) {
+  package init(bucketCapacity: Int = defaultBucketCapacity) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
     root = .empty
@@ -37,14 +37,14 @@ public struct SharedLabelIndex: Sendable {
   /// The number of pairs.
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int { root.count }
+  @inlinable package var count: Int { root.count }
 
   /// The 64 hash bits the index files `item` under (hash once per operation, so that an item
   /// whose hash changes between calls is looked for in one place only).
   ///
   /// - Complexity: O(1) plus one call of `hashValue`.
   @inlinable
-  @_spi(SharedStorage) public static func hash<Item: Hashable>(_ item: Item) -> UInt64 {
+  package static func hash<Item: Hashable>(_ item: Item) -> UInt64 {
     UInt64(truncatingIfNeeded: item.hashValue)
   }
 
@@ -64,7 +64,7 @@ public struct SharedLabelIndex: Sendable {
   /// - Complexity: O(depth + bucket), plus one call of `matches` per label of the same
   ///   fragment: one, all but always.
   @inlinable
-  @_spi(SharedStorage) public func firstLabel(
+  package func firstLabel(
     hash: UInt64, where matches: (UInt64) -> Bool
   ) -> UInt64? {
     var slot = root
@@ -85,7 +85,7 @@ public struct SharedLabelIndex: Sendable {
   ///
   /// - Complexity: O(n).
   @inlinable
-  @_spi(SharedStorage) public func forEachPair(_ body: (UInt32, UInt64) -> Void) {
+  package func forEachPair(_ body: (UInt32, UInt64) -> Void) {
     Self.forEachPair(below: root, body)
   }
 

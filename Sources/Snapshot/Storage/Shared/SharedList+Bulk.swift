@@ -11,7 +11,7 @@ extension SharedList {
   /// - Complexity: O(n log₁₆ n) for the trie, O(n) for the tree; about 8 bytes an entry of
   ///   scratch besides the list.
   @inlinable
-  @_spi(SharedStorage) public init(
+  package init(
     _ entries: [SharedEntry<Item>], base: Int = 32,
     bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
   ) throws(EditError) {
@@ -61,7 +61,7 @@ extension SharedList {
   /// - Complexity: O(k + b log n) in the tree and O(k) trie walks (each O(log₁₆ n + bucket)),
   ///   plus O(log n) relabelled entries amortized when inserting before later items.
   @inlinable
-  @_spi(SharedStorage) public mutating func append(
+  package mutating func append(
     _ items: some Collection<Item>, to parent: Item?, isExpanded: Bool = false
   ) throws(EditError) {
     var position = count

@@ -2,7 +2,7 @@ extension SharedList {
   /// Stops the program with a description if an invariant does not hold.
   ///
   /// - Complexity: O(n log n).
-  @_spi(SharedStorage) public func _checkInvariants() {
+  @usableFromInline package func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedList invariant violated: \(violation)")
     }
@@ -13,7 +13,7 @@ extension SharedList {
   /// both; and every entry found, by its item, at its position and under its label.
   ///
   /// - Complexity: O(n log n).
-  @_spi(SharedStorage) public func _invariantViolation() -> String? {
+  @usableFromInline package func _invariantViolation() -> String? {
     if let violation = tree._invariantViolation() { return "tree: \(violation)" }
     var items: [UInt64: Item] = [:]
     items.reserveCapacity(tree.count)
@@ -33,7 +33,7 @@ extension SharedList {
     var violation: String? = nil
     tree.forEach(in: 0..<tree.count) { position, entry in
       guard let found = find(entry.item, hash: SharedLabelIndex.hash(entry.item)),
-        found == (position, entry.key)
+        found.position == position, found.label == entry.key
       else {
         violation = "\(entry.item) at \(position) not found there under \(entry.key)"
         return false

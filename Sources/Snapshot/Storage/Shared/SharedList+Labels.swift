@@ -71,20 +71,25 @@ extension SharedList {
 // MARK: - The label index, resolved through the tree
 
 extension SharedList {
-  /// The position and label of `item`, hashed to `hash`, or nil: the trie walk, then one seek
-  /// by label per candidate of the same fragment (one, all but always).
+  /// The label, position and entry (with its absolute `hidden`) of `item`, hashed to `hash`,
+  /// or nil: the trie walk, then one descent by label per candidate of the same fragment (one,
+  /// all but always), which finds the position and the entry too.
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  func find(_ item: Item, hash: UInt64) -> (position: Int, label: UInt64)? {
-    var position: Int? = nil
+  func find(_ item: Item, hash: UInt64) -> (
+    label: UInt64, position: Int, entry: SharedEntry<Item>
+  )? {
+    var found: (position: Int, entry: SharedEntry<Item>)? = nil
     let label = labelIndex.firstLabel(hash: hash) { label in
-      guard let found = tree.entry(labelled: label), found.item == item else { return false }
-      position = found.position
+      guard let candidate = tree.located(key: label), candidate.entry.item == item else {
+        return false
+      }
+      found = candidate
       return true
     }
-    guard let label, let position else { return nil }
-    return (position, label)
+    guard let label, let found else { return nil }
+    return (label, found.position, found.entry)
   }
 
   /// Names the item of a label by seeking the tree.
@@ -96,7 +101,7 @@ extension SharedList {
 
     /// O(b log n).
     @inlinable
-    func item(labelled label: UInt64) -> Item? { tree.entry(labelled: label)?.item }
+    func item(labelled label: UInt64) -> Item? { tree.located(key: label)?.entry.item }
   }
 
   /// Names the item of a label among `entries` (not yet in the tree; labels increasing, in a
@@ -117,7 +122,7 @@ extension SharedList {
     func item(labelled label: UInt64) -> Item? {
       guard let first = entries.first?.key, let last = entries.last?.key,
         label >= first && label <= last
-      else { return tree.entry(labelled: label)?.item }
+      else { return tree.located(key: label)?.entry.item }
       var low = 0
       var high = entries.count
       while low < high {
@@ -159,7 +164,7 @@ extension SharedList {
   }
 
   /// Each item's label, read through the label index and the tree.
-  @_spi(SharedStorage) public struct Labels: Sendable {
+  @usableFromInline package struct Labels: Sendable {
     @usableFromInline let list: SharedList
 
     @inlinable init(list: SharedList) { self.list = list }
@@ -168,18 +173,23 @@ extension SharedList {
     ///
     /// - Complexity: O(b log n).
     @inlinable
-    @_spi(SharedStorage) public func value(forKey item: Item) -> UInt64? {
+    package func value(forKey item: Item) -> UInt64? {
       list.find(item, hash: SharedLabelIndex.hash(item))?.label
     }
+
+    /// The most pairs a bucket holds (except where no hash bits are left).
+    ///
+    /// - Complexity: O(1).
+    @inlinable package var bucketCapacity: Int { list.labelIndex.bucketCapacity }
 
     /// The number of labels filed.
     ///
     /// - Complexity: O(1).
-    @inlinable @_spi(SharedStorage) public var count: Int { list.labelIndex.count }
+    @inlinable package var count: Int { list.labelIndex.count }
   }
 
   /// Each item's label (read only: edits go through the list).
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var labels: Labels { Labels(list: self) }
+  @inlinable package var labels: Labels { Labels(list: self) }
 }

@@ -1,0 +1,84 @@
+// Reading an entry by its label in one descent, and every item (or every visible item) in
+// one walk that copies whole leaves at a time.
+
+extension SharedTree {
+  /// The position and the entry (with its absolute `hidden`) labelled `key`, or nil: what
+  /// `position(ofKey:)` and `entry(at:)` give together, in one descent.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func located(key: UInt64) -> (position: Int, entry: SharedEntry<Item>)? {
+    var node = root
+    var position = 0
+    var tag: Int32 = 0
+    while node.height > 0 {
+      var index = 0
+      let last = node.children.count - 1
+      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
+        position += node.children[index].summary.count
+        guard index < last else { return nil }
+        index += 1
+      }
+      tag &+= node.children[index].tag
+      node = node.children[index].node
+    }
+    var low = 0
+    var high = node.entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < node.entries.count, node.entries[low].key == key else { return nil }
+    var entry = node.entries[low]
+    entry.hidden &+= tag
+    return (position + low, entry)
+  }
+
+  /// Appends every item, or every visible item, in order, to `result`: a leaf all of whose
+  /// entries qualify is copied whole, and a subtree with no visible entry is skipped.
+  ///
+  /// - Complexity: O(k + b log n) for the k items appended (visible only: plus the hidden
+  ///   entries of leaves that hold visible ones).
+  @inlinable
+  package func appendItems(visibleOnly: Bool, to result: inout [Item]) {
+    var stack: [(node: SharedNode<Item>, tag: Int32)] = [(root, 0)]
+    while let (node, tag) = stack.popLast() {
+      if node.height == 0 {
+        if !visibleOnly || node.summary.visibleCount(tag: tag) == node.entries.count {
+          for entry in node.entries { result.append(entry.item) }
+        } else {
+          for entry in node.entries where entry.hidden &+ tag == 0 { result.append(entry.item) }
+        }
+        continue
+      }
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let child = node.children[index]
+        let childTag = tag &+ child.tag
+        if visibleOnly && child.summary.visibleCount(tag: childTag) == 0 { continue }
+        stack.append((child.node, childTag))
+      }
+    }
+  }
+}
+
+extension SharedList {
+  /// Whether `item` is in the list: the trie walk and one descent by label (the label index
+  /// stores no items).
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func contains(_ item: Item) -> Bool {
+    find(item, hash: SharedLabelIndex.hash(item)) != nil
+  }
+
+  /// The position and entry of `item`, or nil, in one lookup and one descent (the descent that
+  /// confirms the label's item).
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func located(_ item: Item) -> (position: Int, entry: SharedEntry<Item>)? {
+    find(item, hash: SharedLabelIndex.hash(item)).map { ($0.position, $0.entry) }
+  }
+}
