@@ -11,30 +11,49 @@ extension DiffableDataSource {
   /// ``SectionHeaderMode/firstItemInSection`` its first item is the header, and a folded
   /// section stays folded. Apply section snapshots to change hierarchies.
   ///
+  /// Snapshots hold no duplicates, so the diff does not look for any (as
+  /// ``DiffableDataSourceSnapshot/batchUpdate(from:)``): identifiers whose `Hashable`
+  /// conformance is broken (equal values with different hashes) can slip equal values into a
+  /// snapshot unnoticed, and the list view then receives every section replaced, a batch it
+  /// accepts. ``tryApply(_:animatingDifferences:)`` checks every identifier again and throws
+  /// ``DataSourceError/Reason/brokenIdentifiers(_:)`` instead.
+  ///
   /// Stops the program if the data source is delivering another update; ``tryApply(_:animatingDifferences:)``
   /// throws instead.
   ///
   /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`, plus the
-  ///   diff's cost (``BatchUpdate/init(from:to:marks:)``).
+  ///   diff's cost (``DiffableDataSourceSnapshot/batchUpdate(from:)``); for a hierarchical
+  ///   section whose rows changed, O(its items) to build its flat tree.
   @inlinable public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    trap { () throws(Error) in try tryApply(snapshot, animatingDifferences: animatingDifferences) }
+    trap { () throws(Error) in
+      try applyWhole(snapshot, animatingDifferences: animatingDifferences, verify: false)
+    }
     completion?()
   }
 
   /// Shows `snapshot` as ``apply(_:animatingDifferences:completion:)`` does, or throws without
-  /// changing anything.
+  /// changing anything; checks every identifier for duplicates first (see
+  /// ``BatchUpdate/init(from:to:marks:)``).
   ///
-  /// - Complexity: as ``apply(_:animatingDifferences:completion:)``.
+  /// - Complexity: as ``apply(_:animatingDifferences:completion:)``, plus O(n + m) expected
+  ///   to check the identifiers.
   @inlinable public func tryApply(_ snapshot: Snapshot, animatingDifferences: Bool = true)
+    throws(Error)
+  {
+    try applyWhole(snapshot, animatingDifferences: animatingDifferences, verify: true)
+  }
+
+  /// Shows `snapshot`, checking its identifiers for duplicates when `verify` is true.
+  @inlinable func applyWhole(_ snapshot: Snapshot, animatingDifferences: Bool, verify: Bool)
     throws(Error)
   {
     try performUpdate(.apply) { () throws(Error) in
       let old = layout
       let (newSections, newRows) = sectionsShowing(snapshot)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
-      let update = try update(from: old, to: new, marks: snapshot.marks, .apply)
+      let update = try update(from: old, to: new, marks: snapshot.marks, .apply, verify: verify)
       install(newSections, rows: newRows)
       deliver(update, animated: animatingDifferences)
     }
@@ -75,7 +94,7 @@ extension DiffableDataSource {
     var newRows: [[ItemIdentifierType]] = []
     for section in snapshot.sectionIdentifiers {
       let items = snapshot.itemIdentifiers(inSection: section)
-      if let index = sectionIndexes[section], rows.items(inSection: index) == items {
+      if let index = sectionIndexes[section], rowItems(inSection: index) == items {
         // Same rows: keep the tree. Hidden items that the snapshot puts in another section
         // have moved there; they leave this tree.
         var tree = sections[index].tree
@@ -123,7 +142,6 @@ extension DiffableDataSource {
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
     dropPinsOfRemovedSections()
-    rows.reset(sections: newRows)
   }
 
   // MARK: Section snapshots
@@ -146,19 +164,31 @@ extension DiffableDataSource {
     completion: (() -> Void)? = nil
   ) {
     trap { () throws(Error) in
-      try tryApply(
-        snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion)
+      try applySection(
+        snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion,
+        verify: false)
     }
     completion?()
   }
 
   /// Makes `snapshot` the tree of `section` as ``apply(_:to:animatingDifferences:expansion:completion:)``
-  /// does, or throws without changing anything.
+  /// does, or throws without changing anything; checks the rows' identifiers for duplicates
+  /// when it diffs them whole (a tree unrelated to the section's).
   ///
   /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``.
   @inlinable public func tryApply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
+  ) throws(Error) {
+    try applySection(
+      snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion,
+      verify: true)
+  }
+
+  /// Makes `snapshot` the tree of `section`, checking identifiers when `verify` is true.
+  @inlinable func applySection(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool, expansion: ExpansionPolicy, verify: Bool
   ) throws(Error) {
     try performUpdate(.applyToSection) { () throws(Error) in
       let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
@@ -166,24 +196,44 @@ extension DiffableDataSource {
         appendSection(section, tree: tree, animated: animatingDifferences)
         return
       }
-      try show(tree, inSection: index, animated: animatingDifferences, .applyToSection)
+      try show(
+        tree, inSection: index, animated: animatingDifferences, .applyToSection, verify: verify)
     }
     applyOrder.record(section: section)
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
-  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
+  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost); for a
+  /// tree related to the section's (one made from it by k edits, such as an edited
+  /// ``snapshot(for:)``) and one batch, O(b k log n) plus the rows of the storage they do not
+  /// share.
   @inlinable func show(
-    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
+    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
+    oldRows: [ItemIdentifierType]? = nil, verify: Bool = true
   ) throws(Error) {
-    let (old, new, newRows) = layouts(showing: tree, inSection: index)
-    let update = try self.update(from: old, to: new, operation)
+    let id = sections[index].id
+    if updateStyle == .singleBatch, oldRows == nil, foldingHeader(ofSection: index) == nil,
+      !folds(tree, id),
+      let (oldPieces, newPieces) = SectionSnapshot.compressedVisibleItems(
+        from: sections[index].tree, to: tree)
+    {
+      // Related trees: the rows of storage both share are not read, only counted.
+      let batch = BatchUpdate(
+        compressedFrom: [CompressedSection(id, pieces: oldPieces)],
+        to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
+      sections[index].tree = tree
+      deliver(batch.placed(inSection: index), animated: animated)
+      return
+    }
+    let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
+    let update = try self.update(from: old, to: new, operation, verify: verify)
     commit(tree, inSection: index, update, rows: newRows, animated: animated)
   }
 
   /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
   /// the fold kept), and the section's index if the data source has it; throws on misuse.
-  /// O(m·s) for m items in `snapshot` and s sections.
+  /// O(m·s log n) for the m items of `snapshot` outside storage it shares with the section's
+  /// tree and s sections, plus O(e log n) for the e items expanded in either tree.
   @inlinable func prepare(
     _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
   ) throws(Error) -> (SectionSnapshot, Int?) {
@@ -194,18 +244,36 @@ extension DiffableDataSource {
     var expand: [ItemIdentifierType] = []
     var collapse: [ItemIdentifierType] = []
     let current = existing.map { sections[$0].tree }
-    snapshot.forEachItem { item, isExpanded in
+    let others = sections.indices.filter { $0 != existing }
+    func check(_ item: ItemIdentifierType, _ isExpanded: Bool) {
       guard conflict == nil else { return }
-      for (index, other) in sections.enumerated() where index != existing {
-        if other.tree.contains(item) { conflict = (item, other.id) }
+      for index in others where sections[index].tree.contains(item) {
+        conflict = (item, sections[index].id)
       }
-      if expansion == .preserveCurrent, let current,
-        let wasExpanded = try? current.tryIsExpanded(item)
+      // An item whose expansion may need keeping is expanded in one of the trees: those
+      // expanded here are looked up in the current tree, and the current tree's expanded
+      // items are looked up in this one below.
+      if expansion == .preserveCurrent, isExpanded, let current,
+        let wasExpanded = try? current.tryIsExpanded(item), !wasExpanded
       {
-        if wasExpanded != isExpanded {
-          if wasExpanded { expand.append(item) } else { collapse.append(item) }
+        collapse.append(item)
+      }
+    }
+    if let current {
+      // Entries in storage both trees share are the same in both: in no other section, and
+      // expanded alike. Only the rest needs checking.
+      SectionSnapshot.forEachUnsharedEntry(from: current, to: snapshot) {
+        check($0.item, $0.isExpanded)
+      }
+      if expansion == .preserveCurrent {
+        SectionSnapshot.forEachUnsharedEntry(from: snapshot, to: current) { entry in
+          if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
+            expand.append(entry.item)
+          }
         }
       }
+    } else if !others.isEmpty {
+      snapshot.forEachItem(check)
     }
     if let (item, other) = conflict {
       throw Error(.applyToSection, .itemInAnotherSection(item, other))
@@ -220,19 +288,18 @@ extension DiffableDataSource {
   @inlinable func appendSection(
     _ section: SectionIdentifierType, tree: SectionSnapshot, animated: Bool
   ) {
-    let newRows = shownRows(tree, section)
     let index = sections.count
     sections.append(SectionState(id: section, tree: tree))
     sectionIndexes[section] = index
-    rows.appendSection()
-    rows.insert(newRows, at: 0, inSection: index)
     deliver(BatchUpdate(insertedSections: [index]), animated: animated)
   }
 
   /// The layouts to diff when the section at `index` comes to show `tree` (the section alone
   /// for one batch, see ``BatchUpdate/placed(inSection:)``; the whole list for stages), and
   /// the rows it then shows. O(rows of the section), or O(n) for stages.
-  @inlinable func layouts(showing tree: SectionSnapshot, inSection index: Int) -> (
+  @inlinable func layouts(
+    showing tree: SectionSnapshot, inSection index: Int, oldRows: [ItemIdentifierType]? = nil
+  ) -> (
     old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     rows: [ItemIdentifierType]
@@ -242,12 +309,13 @@ extension DiffableDataSource {
     if updateStyle == .singleBatch {
       // Only this section changes: diff its rows alone, then address the batch to it.
       return (
-        [LayoutSection(section, items: rows.items(inSection: index))],
+        [LayoutSection(section, items: oldRows ?? rowItems(inSection: index))],
         [LayoutSection(section, items: newRows)], newRows
       )
     }
     // Stages carry whole layouts.
-    let old = layout
+    var old = layout
+    if let oldRows { old[index].items = oldRows }
     var new = old
     new[index].items = newRows
     return (old, new, newRows)
@@ -262,7 +330,6 @@ extension DiffableDataSource {
   ) {
     let placed = updateStyle == .singleBatch ? update.placed(inSection: index) : update
     sections[index].tree = tree
-    rows.replaceRows(inSection: index, with: newRows)
     deliver(placed, animated: animated)
   }
 }

@@ -56,7 +56,7 @@ extension DiffableDataSource {
   ) throws(Error) -> Bool {
     // Found once: handlers cannot move rows (they cannot update the data source), and
     // loading children below a collapsed item shows no row.
-    let location = rows.location(of: item)
+    let location = rowLocation(of: item)
     guard let section = location?.section ?? sections.firstIndex(where: { $0.tree.contains(item) })
     else {
       throw Error(operation, .unknownItem(item))
@@ -86,11 +86,6 @@ extension DiffableDataSource {
         sections[section].tree.collapse([item])
       }
       let first = row + 1
-      if expanded {
-        rows.insert(shown, at: first, inSection: section)
-      } else {
-        rows.remove(first..<first + shown.count, inSection: section)
-      }
       let paths = (first..<first + shown.count).map { ListIndexPath(item: $0, section: section) }
       let own = [ListIndexPath(item: row, section: section)]
       deliver(

@@ -25,12 +25,14 @@ extension DiffableDataSource {
       }
       var tree = sections[index].tree
       try checkHeaderMode(mode, tree, section, .setHeaderMode)
+      // The rows shown under the mode in force, before it changes.
+      let oldRows = rowItems(inSection: index)
       let previous = headerModes[section]
       let wasPinned = pinnedHeaderModes.remove(section) != nil
       headerModes[section] = mode
       if let header = leafHeader(tree, section) { tree.expand([header]) }
       do throws(Error) {
-        try show(tree, inSection: index, animated: true, .setHeaderMode)
+        try show(tree, inSection: index, animated: true, .setHeaderMode, oldRows: oldRows)
       } catch {
         headerModes[section] = previous
         if wasPinned { pinnedHeaderModes.insert(section) }

@@ -38,7 +38,7 @@ extension DiffableDataSource {
       guard sections.indices.contains(destination.section) else {
         throw Error(.moveItem, .unknownIndexPath(destination))
       }
-      let remaining = rows.count(inSection: destination.section) - (sameSection ? block : 0)
+      let remaining = rowCount(inSection: destination.section) - (sameSection ? block : 0)
       guard (0...remaining).contains(destination.item) else {
         throw Error(.moveItem, .unknownIndexPath(destination))
       }
@@ -47,8 +47,8 @@ extension DiffableDataSource {
       if sameSection && landing >= source.item { landing += block }
       let header = headerItem(ofSection: destination.section)
       let target: MoveTarget
-      if landing < rows.count(inSection: destination.section) {
-        let below = rows.item(at: landing, inSection: destination.section)
+      if landing < rowCount(inSection: destination.section) {
+        let below = rowItem(at: landing, inSection: destination.section)
         if below == header { throw Error(.moveItem, .moveAroundHeader(item)) }
         target = .before(below)
       } else if let header,
@@ -129,6 +129,7 @@ extension DiffableDataSource {
     to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     let initial = snapshot()
+    let moved = rowItems(in: source.item..<source.item + block, inSection: source.section)
     let initialTrees = (sections[source.section].tree, sections[destination].tree)
     let oldParent = (try? sections[source.section].tree.tryParent(of: item)) ?? nil
     // The trees.
@@ -155,9 +156,7 @@ extension DiffableDataSource {
       throw Error(operation, .sectionSnapshot(error))
     }
     // The rows.
-    let moved = rows.remove(source.item..<source.item + block, inSection: source.section)
     let landing = shownPosition(of: item, inSection: destination)
-    if let landing { rows.insert(moved, at: landing, inSection: destination) }
     // The batch.
     var batch = BatchUpdate()
     for offset in 0..<block {
@@ -238,7 +237,7 @@ extension DiffableDataSource {
     /// Where the moved item is among `tree`'s visible items, or nil when a collapsed
     /// ancestor hides it (a folded leaf header does not).
     func visibleOffset(in tree: SectionSnapshot) -> Int? {
-      moved.first.flatMap { tree.visibleItems.firstIndex(of: $0) }
+      moved.first.flatMap { tree.visibleRow(of: $0) }
     }
     let sourceID = sections[source.section].id
     let whole = difference(

@@ -41,7 +41,19 @@ extension SharedTree {
   ///   entries of leaves that hold visible ones).
   @inlinable
   package func appendItems(visibleOnly: Bool, to result: inout [Item]) {
-    var stack: [(node: SharedNode<Item>, tag: Int32)] = [(root, 0)]
+    Self.appendItems(of: root, tag: 0, visibleOnly: visibleOnly, to: &result)
+  }
+
+  /// Appends the items of the subtree at `node`, reached through edges whose tags add up to
+  /// `tag`, or its visible items only, in order, to `result` (see
+  /// ``appendItems(visibleOnly:to:)``).
+  ///
+  /// - Complexity: O(k + b log n) for the k items appended.
+  @inlinable
+  package static func appendItems(
+    of node: SharedNode<Item>, tag: Int32, visibleOnly: Bool, to result: inout [Item]
+  ) {
+    var stack: [(node: SharedNode<Item>, tag: Int32)] = [(node, tag)]
     while let (node, tag) = stack.popLast() {
       if node.height == 0 {
         if !visibleOnly || node.summary.visibleCount(tag: tag) == node.entries.count {
