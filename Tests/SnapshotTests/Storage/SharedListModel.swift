@@ -47,20 +47,22 @@ struct SharedListModel: Equatable {
   }
 
   /// The first difference between `list` and this model, or an invariant violation.
-  func mismatch(_ list: SharedList<Int>) -> String? {
+  func mismatch<Item: ModelItem>(_ list: SharedList<Item>) -> String? {
     if let violation = list._invariantViolation() { return violation }
     guard list.count == rows.count else { return "count \(list.count), model \(rows.count)" }
     let entries = list.tree.entries(in: 0..<list.count)
     let visibility = self.visibility
     for (position, row) in rows.enumerated() {
       let entry = entries[position]
-      guard entry.item == row.item, entry.level == row.level,
+      guard entry.item == Item(model: row.item), entry.level == row.level,
         entry.isExpanded == row.isExpanded
       else { return "row \(position): \(entry) vs \(row)" }
       if (entry.hidden == 0) != visibility[position] {
         return "row \(position) visibility \(entry.hidden == 0), model \(visibility[position])"
       }
-      if list.position(of: row.item) != position { return "position of \(row.item) wrong" }
+      if list.position(of: Item(model: row.item)) != position {
+        return "position of \(row.item) wrong"
+      }
       if list.tree.parentPosition(of: position) != parent(of: position) {
         return "parent of row \(position) wrong"
       }
@@ -82,4 +84,22 @@ struct SharedListModel: Equatable {
     if listed != visibleRows { return "visible walk \(listed), model \(visibleRows)" }
     return nil
   }
+}
+
+/// An item the list tests make from a model's number: `Int` itself, or one whose hash is the
+/// same as every other's (so that the label index resolves every pair of a bucket).
+protocol ModelItem: Hashable, Sendable {
+  init(model: Int)
+}
+
+extension Int: ModelItem {
+  init(model: Int) { self = model }
+}
+
+/// A model's number whose hash collides with every other's.
+struct CollidingItem: ModelItem, CustomStringConvertible {
+  var value: Int
+  init(model: Int) { value = model }
+  func hash(into hasher: inout Hasher) { hasher.combine(0) }
+  var description: String { "c\(value)" }
 }

@@ -18,30 +18,31 @@ extension SharedListPropertyTests {
         ? Int.random(in: 1...3, using: &generator) : 0)
   }
 
-  static func applyBulk(_ step: Step, to state: inout State) -> String? {
+  static func applyBulk<Item>(_ step: Step, to state: inout State<Item>) -> String? {
     let count = state.model.rows.count
     switch step {
     case .append(let anchor, let toRoot, let newCount, let expanded, let fault):
       let parentPosition = toRoot || count == 0 ? nil : anchor % count
       var items = (0..<newCount).map { state.nextItem + 1 + $0 }
-      var expected: SharedList<Int>.EditError? = nil
+      var expected: SharedList<Item>.EditError? = nil
       var parent = parentPosition.map { state.model.rows[$0].item }
       switch fault {
       case 1 where count > 0:
         let existing = state.model.rows[anchor / 7 % count].item
         items[items.count / 2] = existing
-        expected = .duplicate(existing)
+        expected = .duplicate(Item(model: existing))
       case 2:
         items.append(items[0])
-        expected = .duplicate(items[0])
+        expected = .duplicate(Item(model: items[0]))
       case 3:
         parent = -1
-        expected = .notFound(-1)
+        expected = .notFound(Item(model: -1))
       default: break
       }
       let before = state.list.tree.root
       do {
-        try state.list.append(items, to: parent, isExpanded: expanded)
+        try state.list.append(
+          items.map(Item.init(model:)), to: parent.map(Item.init(model:)), isExpanded: expanded)
         if let expected { return "append accepted, expected \(expected)" }
       } catch {
         guard error == expected else { return "append refused: \(error)" }
@@ -58,7 +59,7 @@ extension SharedListPropertyTests {
       do {
         state.list = try SharedList(
           state.model.rows.map {
-            SharedEntry(item: $0.item, level: $0.level, isExpanded: $0.isExpanded)
+            SharedEntry(item: Item(model: $0.item), level: $0.level, isExpanded: $0.isExpanded)
           }, base: 2, bucketCapacity: 2)
       } catch { return "rebuild refused: \(error)" }
     default: break

@@ -71,15 +71,15 @@ struct SharedListPropertyTests {
     }
   }
 
-  struct State {
-    var list = SharedList<Int>(base: 2, bucketCapacity: 2)
+  struct State<Item: ModelItem> {
+    var list = SharedList<Item>(base: 2, bucketCapacity: 2)
     var model = SharedListModel()
-    var copies: [(SharedList<Int>, SharedListModel)] = []
+    var copies: [(SharedList<Item>, SharedListModel)] = []
     var nextItem = 0
   }
 
   /// Applies one step to the state, or describes how the list disagreed with the model.
-  static func apply(_ step: Step, to state: inout State) -> String? {
+  static func apply<Item>(_ step: Step, to state: inout State<Item>) -> String? {
     let count = state.model.rows.count
     switch step {
     case .insert(let anchor, let mode, let shape):
@@ -97,8 +97,9 @@ struct SharedListPropertyTests {
       }
       do {
         try state.list.insert(
-          rows.map { SharedEntry(item: $0.item, level: $0.level, isExpanded: $0.isExpanded) },
-          at: position)
+          rows.map {
+            SharedEntry(item: Item(model: $0.item), level: $0.level, isExpanded: $0.isExpanded)
+          }, at: position)
       } catch { return "insert refused: \(error)" }
       state.model.rows.insert(contentsOf: rows, at: position)
     case .insertDuplicate(let anchor):
@@ -107,10 +108,12 @@ struct SharedListPropertyTests {
       let before = state.list
       do {
         try state.list.insert(
-          [SharedEntry(item: existing.item, level: 0, isExpanded: false)], at: 0)
+          [SharedEntry(item: Item(model: existing.item), level: 0, isExpanded: false)], at: 0)
         return "duplicate \(existing.item) accepted"
       } catch {
-        guard error == .duplicate(existing.item) else { return "wrong error \(error)" }
+        guard error == .duplicate(Item(model: existing.item)) else {
+          return "wrong error \(error)"
+        }
       }
       guard state.list.tree.root === before.tree.root else { return "refusal changed the tree" }
     case .remove(let anchor):
@@ -181,8 +184,10 @@ struct SharedListPropertyTests {
     var largest = 0
   }
 
-  static func check(_ steps: [Step], coverage: Coverage? = nil) -> String? {
-    var state = State()
+  static func check<Item: ModelItem>(
+    _ steps: [Step], as _: Item.Type = Int.self, coverage: Coverage? = nil
+  ) -> String? {
+    var state = State<Item>()
     for (index, step) in steps.enumerated() {
       if let failure = apply(step, to: &state) { return "step \(index): \(failure)" }
       coverage?.kinds.insert(String(step.description.prefix { $0 != "(" }))
@@ -209,5 +214,16 @@ struct SharedListPropertyTests {
     ]
     #expect(coverage.kinds == kinds)
     #expect(coverage.largest >= 100)  // base 2: many levels, so splits and merges at every level
+  }
+
+  @Test("the same with items whose hashes all collide: one bucket, every pair resolved")
+  func collidingItems() {
+    let coverage = Coverage()
+    checkProperty("colliding shared list", count: 40, base: 0x5_4A2E_D100, generate: Self.generate)
+    {
+      Self.check($0, as: CollidingItem.self, coverage: coverage)
+    }
+    #expect(coverage.kinds.count == 10)
+    #expect(coverage.largest >= 60)
   }
 }

@@ -156,7 +156,8 @@ struct SectionedOutlineTests {
 
     // A tree whose index lost an entry.
     var brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
-    brokenTree.trees[0].list.labels.removeValue(forKey: "Animals")
+    let label = try #require(brokenTree.trees[0].list.labels.value(forKey: "Animals"))
+    brokenTree.trees[0].list.labelIndex.remove(label, hash: SharedLabelIndex.hash("Animals"))
     let message = try #require(brokenTree._invariantViolation())
     #expect(message.hasPrefix("tree of section Animals: 0 labels for 1 entries"))
   }

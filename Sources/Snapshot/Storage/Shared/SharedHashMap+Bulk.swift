@@ -26,52 +26,29 @@ extension SharedHashMap {
   static func build(
     count: Int, bucketCapacity: Int, pair: (Int) -> SharedHashPair<Key, Value>
   ) -> (map: SharedHashMap, duplicate: Key?) {
-    precondition(count < Int(UInt32.max), "too many pairs")
     var map = SharedHashMap(bucketCapacity: bucketCapacity)
-    var fragments = [UInt32](repeating: 0, count: count)
-    var order = [UInt32](repeating: 0, count: count)
-    for index in 0..<count {
-      fragments[index] = UInt32(truncatingIfNeeded: hash(pair(index).key))
-      order[index] = UInt32(truncatingIfNeeded: index)
+    var scratch = SharedRadixScratch(count: count) {
+      UInt32(truncatingIfNeeded: hash(pair($0).key))
     }
-    func slot(_ index: Int, _ shift: Int) -> Int {
-      shift < 32
-        ? Int((fragments[index] >> UInt32(shift)) & 15)
-        : Int((hash(pair(Int(order[index])).key) >> UInt64(shift)) & 15)
-    }
-    // (node to fill, its range of `order`, the shift of its slots)
+    // (node to fill, its range of the scratch, the shift of its slots)
     var work: [(node: Node, range: Range<Int>, shift: Int)] = []
     if count > bucketCapacity {
       let top = Node()
       map.root = .node(top)
       work.append((top, 0..<count, 0))
     } else {
-      switch bucket(0..<count, order, fragments, pair) {
+      switch bucket(0..<count, scratch.order, scratch.fragments, pair) {
       case .success(let pairs): map.root = .bucket(pairs)
       case .failure(let duplicate): return (map, duplicate.key)
       }
     }
-    var starts = [Int](repeating: 0, count: 17)
-    var next = starts
     while let (node, range, shift) = work.popLast() {
-      for slot in 0..<17 { starts[slot] = 0 }
-      for index in range { starts[slot(index, shift) + 1] += 1 }
-      for slot in 0..<16 { starts[slot + 1] += starts[slot] }
-      for slot in 0..<17 { next[slot] = range.lowerBound + starts[slot] }
-      // Cycle each misplaced index to its slot's next free place.
-      for target in 0..<16 {
-        while next[target] < range.lowerBound + starts[target + 1] {
-          let index = next[target]
-          let home = slot(index, shift)
-          if home == target {
-            next[target] += 1
-          } else {
-            order.swapAt(index, next[home])
-            fragments.swapAt(index, next[home])
-            next[home] += 1
-          }
-        }
+      scratch.partition(range) { fragment, index in
+        shift < 32
+          ? Int((fragment >> UInt32(shift)) & 15)
+          : Int((hash(pair(Int(index)).key) >> UInt64(shift)) & 15)
       }
+      let starts = scratch.starts
       node.count = range.count
       node.children.reserveCapacity((0..<16).count { starts[$0 + 1] > starts[$0] })
       for slot in 0..<16 where starts[slot + 1] > starts[slot] {
@@ -83,7 +60,7 @@ extension SharedHashMap {
           work.append((child, group, shift + 4))
           continue
         }
-        switch bucket(group, order, fragments, pair) {
+        switch bucket(group, scratch.order, scratch.fragments, pair) {
         case .success(let pairs): node.children.append(.bucket(pairs))
         case .failure(let duplicate):
           return (SharedHashMap(bucketCapacity: bucketCapacity), duplicate.key)

@@ -12,7 +12,8 @@ extension SharedList {
   ///   scratch besides the list.
   @inlinable
   package init(
-    _ entries: [SharedEntry<Item>], base: Int = 32, bucketCapacity: Int = 64
+    _ entries: [SharedEntry<Item>], base: Int = 32,
+    bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
   ) throws(EditError) {
     // Checked first, so that nothing is built for a refused sequence.
     var previous = -1
@@ -23,11 +24,12 @@ extension SharedList {
     }
     let step = Self.bulkGap(count: entries.count)
     // The trie first (its 8 bytes a pair of scratch released on return), then the tree.
-    let (map, duplicate) = SharedHashMap.build(
-      count: entries.count, bucketCapacity: bucketCapacity
-    ) { SharedHashPair(key: entries[$0].item, value: step &* UInt64($0 + 1)) }
-    if let duplicate { throw .duplicate(duplicate) }
-    labels = map
+    let (built, duplicate) = SharedLabelIndex.build(
+      count: entries.count, bucketCapacity: bucketCapacity,
+      hash: { SharedLabelIndex.hash(entries[$0].item) }, label: { step &* UInt64($0 + 1) },
+      isSame: { entries[$0].item == entries[$1].item })
+    if let duplicate { throw .duplicate(entries[duplicate].item) }
+    labelIndex = built
     // childHidden[d]: the hidden count of a child of the last entry seen at depth d.
     var childHidden: [Int32] = []
     var index = 0
@@ -73,7 +75,12 @@ extension SharedList {
       hidden = parentEntry.hidden + (parentEntry.isExpanded ? 0 : 1)
     }
     guard !items.isEmpty else { return }
-    for item in items where item != item { throw .irreflexive(item) }
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(items.count)
+    for item in items {
+      guard item == item else { throw .irreflexive(item) }
+      hashes.append(SharedLabelIndex.hash(item))
+    }
     var entries: [SharedEntry<Item>] = []
     entries.reserveCapacity(items.count)
     for item in items {
@@ -81,21 +88,19 @@ extension SharedList {
     }
     if let keys = keysWithoutRelabelling(count: entries.count, at: position) {
       for index in entries.indices { entries[index].key = keys[index] }
-      if let duplicate = labels.insertNew(
-        entries.lazy.map { SharedHashPair(key: $0.item, value: $0.key) })
-      {
-        throw .duplicate(duplicate)
-      }
-    } else {
-      // Rare: relabel first, which is only safe once every item is known to be new.
-      var fresh = Set<Item>(minimumCapacity: entries.count)
-      for item in items where labels.value(forKey: item) != nil || !fresh.insert(item).inserted {
-        throw .duplicate(item)
-      }
-      let keys = allocateKeys(count: entries.count, at: position)
-      for index in entries.indices { entries[index].key = keys[index] }
-      _ = labels.insertNew(entries.lazy.map { SharedHashPair(key: $0.item, value: $0.key) })
+      if let duplicate = fileNewLabels(entries, hashes: hashes) { throw .duplicate(duplicate) }
+      tree.insert(contentsOf: entries, at: position)
+      return
     }
+    // Rare: relabel first, which is only safe once every item is known to be new.
+    var fresh = Set<Item>(minimumCapacity: entries.count)
+    for (index, item) in items.enumerated()
+    where find(item, hash: hashes[index]) != nil || !fresh.insert(item).inserted {
+      throw .duplicate(item)
+    }
+    let keys = allocateKeys(count: entries.count, at: position)
+    for index in entries.indices { entries[index].key = keys[index] }
     tree.insert(contentsOf: entries, at: position)
+    fileLabels(keys, hashes: hashes)
   }
 }

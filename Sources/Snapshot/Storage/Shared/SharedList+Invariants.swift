@@ -8,20 +8,34 @@ extension SharedList {
     }
   }
 
-  /// A description of the first invariant that does not hold, or nil: the tree's and the trie's
-  /// own, the same number of items in both, and every entry's label found under its item.
+  /// A description of the first invariant that does not hold, or nil: the tree's own; the label
+  /// index's own, every label in it naming an entry of the tree; the same number of items in
+  /// both; and every entry found, by its item, at its position and under its label.
   ///
   /// - Complexity: O(n log n).
   @usableFromInline package func _invariantViolation() -> String? {
     if let violation = tree._invariantViolation() { return "tree: \(violation)" }
-    if let violation = labels._invariantViolation() { return "labels: \(violation)" }
-    if labels.count != tree.count {
-      return "\(labels.count) labels for \(tree.count) entries"
+    var items: [UInt64: Item] = [:]
+    items.reserveCapacity(tree.count)
+    tree.forEach(in: 0..<tree.count) { _, entry in
+      items[entry.key] = entry.item
+      return true
+    }
+    if let violation = labelIndex._invariantViolation(hashOf: { label in
+      guard let item = items[label] else { return nil }
+      return SharedLabelIndex.hash(item)
+    }) {
+      return "labels: \(violation)"
+    }
+    if labelIndex.count != tree.count {
+      return "\(labelIndex.count) labels for \(tree.count) entries"
     }
     var violation: String? = nil
     tree.forEach(in: 0..<tree.count) { position, entry in
-      if labels.value(forKey: entry.item) != entry.key {
-        violation = "label of \(entry.item) at \(position) is not \(entry.key)"
+      guard let found = find(entry.item, hash: SharedLabelIndex.hash(entry.item)),
+        found.position == position, found.label == entry.key
+      else {
+        violation = "\(entry.item) at \(position) not found there under \(entry.key)"
         return false
       }
       return true

@@ -1,7 +1,8 @@
 // Order labels: 64-bit keys that increase along the sequence, so that an item's label finds
 // its position by one seek. New labels go in the gap between the neighbours; when the gap is
 // used up, the smallest window around the insertion whose key span leaves every entry a gap
-// of at least 4× the window's size is relabelled evenly.
+// of at least 4× the window's size is relabelled evenly. The label index stores no items: an
+// item is found by resolving its candidate labels through the tree.
 
 extension SharedList {
   /// Labels for `count` new entries at `position`, relabelling neighbours if needed.
@@ -45,15 +46,19 @@ extension SharedList {
       let gap = (high - low) / UInt64(total + 1)
       let isWhole = start == 0 && end == tree.count
       if gap >= 1 && (isWhole || gap / 4 >= UInt64(total)) {
-        var relabelled: [(item: Item, key: UInt64)] = []
+        var relabelled: [(old: UInt64, new: UInt64, hash: UInt64)] = []
         relabelled.reserveCapacity(end - start)
         tree.updateEntries(in: start..<end) { entryPosition, entry in
           let index =
             entryPosition < position ? entryPosition - start : entryPosition - start + inserted
+          let old = entry.key
           entry.key = low + gap * UInt64(index + 1)
-          relabelled.append((entry.item, entry.key))
+          relabelled.append((old, entry.key, SharedLabelIndex.hash(entry.item)))
         }
-        for (item, key) in relabelled { labels.updateValue(key, forKey: item) }
+        // Every old label out before any new one goes in: a new label may be another entry's
+        // old one.
+        for pair in relabelled { labelIndex.remove(pair.old, hash: pair.hash) }
+        fileLabels(relabelled.map(\.new), hashes: relabelled.map(\.hash))
         let first = position - start
         return (first..<first + inserted).map { low + gap * UInt64($0 + 1) }
       }
@@ -61,4 +66,130 @@ extension SharedList {
       half *= 2
     }
   }
+}
+
+// MARK: - The label index, resolved through the tree
+
+extension SharedList {
+  /// The label, position and entry (with its absolute `hidden`) of `item`, hashed to `hash`,
+  /// or nil: the trie walk, then one descent by label per candidate of the same fragment (one,
+  /// all but always), which finds the position and the entry too.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  func find(_ item: Item, hash: UInt64) -> (
+    label: UInt64, position: Int, entry: SharedEntry<Item>
+  )? {
+    var found: (position: Int, entry: SharedEntry<Item>)? = nil
+    let label = labelIndex.firstLabel(hash: hash) { label in
+      guard let candidate = tree.located(key: label), candidate.entry.item == item else {
+        return false
+      }
+      found = candidate
+      return true
+    }
+    guard let label, let found else { return nil }
+    return (label, found.position, found.entry)
+  }
+
+  /// Names the item of a label by seeking the tree.
+  @usableFromInline
+  struct TreeResolver: SharedLabelResolver {
+    @usableFromInline let tree: SharedTree<Item>
+
+    @inlinable init(_ tree: SharedTree<Item>) { self.tree = tree }
+
+    /// O(b log n).
+    @inlinable
+    func item(labelled label: UInt64) -> Item? { tree.located(key: label)?.entry.item }
+  }
+
+  /// Names the item of a label among `entries` (not yet in the tree; labels increasing, in a
+  /// gap of the tree's) when it lies within their labels, else by seeking the tree.
+  @usableFromInline
+  struct PendingResolver: SharedLabelResolver {
+    @usableFromInline let tree: SharedTree<Item>
+    @usableFromInline let entries: [SharedEntry<Item>]
+
+    @inlinable
+    init(_ tree: SharedTree<Item>, _ entries: [SharedEntry<Item>]) {
+      self.tree = tree
+      self.entries = entries
+    }
+
+    /// O(b log n).
+    @inlinable
+    func item(labelled label: UInt64) -> Item? {
+      guard let first = entries.first?.key, let last = entries.last?.key,
+        label >= first && label <= last
+      else { return tree.located(key: label)?.entry.item }
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let middle = (low + high) / 2
+        if entries[middle].key < label { low = middle + 1 } else { high = middle }
+      }
+      return low < entries.count && entries[low].key == label ? entries[low].item : nil
+    }
+  }
+
+  /// Files `keys`, the labels of entries already in the tree and known to be new, under
+  /// `hashes`. O(k (log₁₆ n + bucket)).
+  @inlinable
+  mutating func fileLabels(_ keys: [UInt64], hashes: [UInt64]) {
+    let resolver = TreeResolver(tree)
+    for index in keys.indices {
+      _ = labelIndex.insert(keys[index], hash: hashes[index], item: nil, resolver: resolver)
+    }
+  }
+
+  /// Files the labels of `entries` (not yet in the tree; their labels increasing, in a gap
+  /// of the tree's) under `hashes`, unless an item is already present or earlier in
+  /// `entries`: then takes back what it filed and returns that item.
+  ///
+  /// - Complexity: O(k (log₁₆ n + bucket)), plus a seek per candidate of the same fragment.
+  @inlinable
+  mutating func fileNewLabels(_ entries: [SharedEntry<Item>], hashes: [UInt64]) -> Item? {
+    let resolver = PendingResolver(tree, entries)
+    for index in entries.indices {
+      let new = entries[index].item
+      guard
+        labelIndex.insert(entries[index].key, hash: hashes[index], item: new, resolver: resolver)
+      else {
+        for undone in 0..<index { labelIndex.remove(entries[undone].key, hash: hashes[undone]) }
+        return new
+      }
+    }
+    return nil
+  }
+
+  /// Each item's label, read through the label index and the tree.
+  @usableFromInline package struct Labels: Sendable {
+    @usableFromInline let list: SharedList
+
+    @inlinable init(list: SharedList) { self.list = list }
+
+    /// The label of `item`, or nil if it is not in the list.
+    ///
+    /// - Complexity: O(b log n).
+    @inlinable
+    package func value(forKey item: Item) -> UInt64? {
+      list.find(item, hash: SharedLabelIndex.hash(item))?.label
+    }
+
+    /// The most pairs a bucket holds (except where no hash bits are left).
+    ///
+    /// - Complexity: O(1).
+    @inlinable package var bucketCapacity: Int { list.labelIndex.bucketCapacity }
+
+    /// The number of labels filed.
+    ///
+    /// - Complexity: O(1).
+    @inlinable package var count: Int { list.labelIndex.count }
+  }
+
+  /// Each item's label (read only: edits go through the list).
+  ///
+  /// - Complexity: O(1).
+  @inlinable package var labels: Labels { Labels(list: self) }
 }

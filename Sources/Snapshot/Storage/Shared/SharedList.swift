@@ -1,20 +1,25 @@
 /// A forest of unique items as a shared tree of its pre-order sequence, with a hash trie
-/// from each item to its order label, so that an item finds its position in O(log n).
+/// from each item to its order label (``SharedLabelIndex``, which stores hash fragments and
+/// labels, not items, and confirms a candidate by seeking the tree by its label), so that an
+/// item finds its position in O(log n).
 ///
 /// This is the storage a section snapshot is wired to (see the article "Snapshots that share
 /// structure"): copying is O(1), and every edit copies O(log n) nodes of the tree and of
 /// the trie, plus O(log n) relabelled entries amortized.
 @usableFromInline package struct SharedList<Item: Hashable & Sendable>: Sendable {
   @usableFromInline package var tree: SharedTree<Item>
-  @usableFromInline package var labels: SharedHashMap<Item, UInt64>
+  /// Item → label: the items' hash fragments and labels, resolved through ``tree``.
+  @usableFromInline package var labelIndex: SharedLabelIndex
 
   /// The gap left between consecutive labels when appending.
   @inlinable package static var appendGap: UInt64 { 1 << 32 }
 
   @inlinable
-  package init(base: Int = 32, bucketCapacity: Int = 64) {
+  package init(
+    base: Int = 32, bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
+  ) {
     tree = SharedTree(base: base)
-    labels = SharedHashMap(bucketCapacity: bucketCapacity)
+    labelIndex = SharedLabelIndex(bucketCapacity: bucketCapacity)
   }
 
   /// Why an edit was refused; the list is unchanged.
@@ -36,11 +41,11 @@
 
   /// The position of `item` in the pre-order sequence, or nil.
   ///
-  /// - Complexity: O(b log n).
+  /// - Complexity: O(b log n): the trie walk, and one seek by label (two or more only for
+  ///   items whose 32 low hash bits agree).
   @inlinable
   package func position(of item: Item) -> Int? {
-    guard let key = labels.value(forKey: item) else { return nil }
-    return tree.position(ofKey: key)
+    find(item, hash: SharedLabelIndex.hash(item))?.position
   }
 
   /// The entry at `position`, with its absolute `hidden`.
@@ -84,10 +89,14 @@ extension SharedList {
       last = entry.level
     }
     var fresh = Set<Item>(minimumCapacity: entries.count > 1 ? entries.count : 0)
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(entries.count)
     for entry in entries {
       guard entry.item == entry.item else { throw .irreflexive(entry.item) }
-      if labels.value(forKey: entry.item) != nil { throw .duplicate(entry.item) }
+      let hash = SharedLabelIndex.hash(entry.item)
+      if find(entry.item, hash: hash) != nil { throw .duplicate(entry.item) }
       if entries.count > 1 && !fresh.insert(entry.item).inserted { throw .duplicate(entry.item) }
+      hashes.append(hash)
     }
     // Collapsed ancestors: those outside the run, then a stack through it.
     var outer: Int32 = 0
@@ -107,7 +116,7 @@ extension SharedList {
       childHidden.append(hidden + (placed[index].isExpanded ? 0 : 1))
     }
     tree.insert(contentsOf: placed, at: position)
-    for index in placed.indices { labels.updateValue(keys[index], forKey: placed[index].item) }
+    fileLabels(keys, hashes: hashes)
   }
 
   /// Removes the whole subtrees in `range` (the first entry at depth d, none shallower, the entry
@@ -125,7 +134,9 @@ extension SharedList {
       throw .badShape
     }
     tree.removeSubrange(range)
-    for entry in removed { labels.removeValue(forKey: entry.item) }
+    for entry in removed {
+      labelIndex.remove(entry.key, hash: SharedLabelIndex.hash(entry.item))
+    }
   }
 
   /// Moves the subtree at `position` so that it starts at `destination` (counted after the subtree

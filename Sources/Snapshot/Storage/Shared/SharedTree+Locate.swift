@@ -76,20 +76,21 @@ extension SharedTree {
 }
 
 extension SharedList {
-  /// Whether `item` is in the list.
+  /// Whether `item` is in the list: the trie walk and one descent by label (the label index
+  /// stores no items).
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(b log n).
   @inlinable
   package func contains(_ item: Item) -> Bool {
-    labels.value(forKey: item) != nil
+    find(item, hash: SharedLabelIndex.hash(item)) != nil
   }
 
-  /// The position and entry of `item`, or nil, in one lookup and one descent.
+  /// The position and entry of `item`, or nil, in one lookup and one descent (the descent that
+  /// confirms the label's item).
   ///
   /// - Complexity: O(b log n).
   @inlinable
   package func located(_ item: Item) -> (position: Int, entry: SharedEntry<Item>)? {
-    guard let key = labels.value(forKey: item) else { return nil }
-    return tree.located(key: key)
+    find(item, hash: SharedLabelIndex.hash(item)).map { ($0.position, $0.entry) }
   }
 }
