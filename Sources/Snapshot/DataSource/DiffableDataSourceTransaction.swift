@@ -35,12 +35,14 @@ public struct DiffableDataSourceTransaction<
     LazyValue<DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>>
 
   @usableFromInline init(
-    initialSnapshot: @escaping @Sendable () -> DiffableDataSourceSnapshot<
-      SectionIdentifierType, ItemIdentifierType
-    >,
-    finalSnapshot: @escaping @Sendable () -> DiffableDataSourceSnapshot<
-      SectionIdentifierType, ItemIdentifierType
-    >,
+    initialSnapshot:
+      @escaping @Sendable () -> DiffableDataSourceSnapshot<
+        SectionIdentifierType, ItemIdentifierType
+      >,
+    finalSnapshot:
+      @escaping @Sendable () -> DiffableDataSourceSnapshot<
+        SectionIdentifierType, ItemIdentifierType
+      >,
     difference: CollectionDifference<ItemIdentifierType>,
     sectionTransactions: [DiffableDataSourceSectionTransaction<
       SectionIdentifierType, ItemIdentifierType
