@@ -54,7 +54,7 @@ extension DiffableDataSource {
       let (newSections, newRows) = sectionsShowing(snapshot, rows: old)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
       let update = try update(from: old, to: new, marks: snapshot.marks, .apply, verify: verify)
-      install(newSections, rows: newRows)
+      install(newSections)
       deliver(update, animated: animatingDifferences)
     }
     applyOrder.record(section: nil)
@@ -78,79 +78,30 @@ extension DiffableDataSource {
   /// - Complexity: as ``applySnapshotUsingReloadData(_:completion:)``.
   @inlinable public func tryApplySnapshotUsingReloadData(_ snapshot: Snapshot) throws(Error) {
     try performUpdate(.applyUsingReloadData) { () throws(Error) in
-      let (newSections, newRows) = sectionsShowing(snapshot)
-      install(newSections, rows: newRows)
+      let (newSections, _) = sectionsShowing(snapshot)
+      install(newSections)
       deliverReload()
     }
     applyOrder.record(section: nil)
   }
 
-  /// The section states and rows that show `snapshot`, keeping trees whose rows are
-  /// unchanged. O(n + m).
+  /// The section states and rows that show `snapshot` (see
+  /// ``ApplyContext/sectionsShowing(_:rows:)``). O(n + m).
   @inlinable func sectionsShowing(
     _ snapshot: Snapshot,
     rows: [LayoutSection<SectionIdentifierType, ItemIdentifierType>]? = nil
   ) -> ([SectionState], [[ItemIdentifierType]]) {
-    var newSections: [SectionState] = []
-    var newRows: [[ItemIdentifierType]] = []
-    for section in snapshot.sectionIdentifiers {
-      let items = snapshot.itemIdentifiers(inSection: section)
-      // The rows shown now: read once (or handed over by the caller, who read them too).
-      let current = sectionIndexes[section].map { rows?[$0].items ?? rowItems(inSection: $0) }
-      if let index = sectionIndexes[section], current == items {
-        // Same rows: keep the tree. Hidden items that the snapshot puts in another section
-        // have moved there; they leave this tree.
-        var tree = sections[index].tree
-        var moved: [ItemIdentifierType] = []
-        tree.forEachItem { item, _ in
-          if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
-            moved.append(item)
-          }
-        }
-        if !moved.isEmpty { try? tree.tryDelete(moved) }
-        newSections.append(
-          SectionState(
-            id: section, tree: tree, isPlainList: sections[index].isPlainList && moved.isEmpty))
-        newRows.append(items)
-        continue
-      }
-      let isPlain = headerMode(for: section) == .none
-      if isPlain, let index = sectionIndexes[section], let current, sections[index].isPlainList,
-        let tree = sections[index].tree.editedList(from: current, to: items)
-      {
-        // A plain list stays one: edited in place of being built again.
-        newRows.append(items)
-        newSections.append(SectionState(id: section, tree: tree, isPlainList: true))
-        continue
-      }
-      var tree = SectionSnapshot()
-      if (try? tree.tryAppend(items)) == nil {
-        // Only identifiers with a broken `Hashable` conformance get here: keep what fits.
-        for item in items { try? tree.tryAppend([item]) }
-      }
-      keepFold(of: &tree, section)
-      newRows.append(shownRows(tree, section))
-      newSections.append(SectionState(id: section, tree: tree, isPlainList: isPlain))
-    }
-    return (newSections, newRows)
+    applyContext.sectionsShowing(snapshot, rows: rows)
   }
 
   /// Gives a leaf header of `tree` the fold state its section has now (unfolded for a new
-  /// section), whatever the tree says. O(1) expected.
+  /// section), whatever the tree says. O(log n).
   @inlinable func keepFold(of tree: inout SectionSnapshot, _ section: SectionIdentifierType) {
-    guard let header = leafHeader(tree, section) else { return }
-    var folded = false
-    if let index = sectionIndexes[section], let current = leafHeader(sections[index].tree, section)
-    {
-      folded = !isExpanded(current, in: sections[index].tree)
-    }
-    if folded { tree.collapse([header]) } else { tree.expand([header]) }
+    applyContext.keepFold(of: &tree, section)
   }
 
-  /// Makes `newSections` and their rows the data source's state. O(n).
-  @inlinable func install(
-    _ newSections: [SectionState], rows newRows: [[ItemIdentifierType]]
-  ) {
+  /// Makes `newSections` the data source's state. O(s) for s sections.
+  @inlinable func install(_ newSections: [SectionState]) {
     sections = newSections
     sectionIndexes = [:]
     sectionIndexes.reserveCapacity(newSections.count)

@@ -47,17 +47,16 @@ extension DiffableDataSource {
     while true {
       if Task.isCancelled { return .cancelled }
       let stamp = stateStamp
-      let (newSections, newRows) = sectionsShowing(snapshot)
-      let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
-      let result = await Self.diffOffActor(
-        from: layout, to: new, marks: snapshot.marks, style: updateStyle,
-        hook: _backgroundDiffHook)
+      // O(1) here: the section trees are copies that share their storage. Listing the rows
+      // and building the new sections happen off the actor, with the diff.
+      let (newSections, result) = await Self.showOffActor(
+        snapshot, context: applyContext, style: updateStyle, hook: _backgroundDiffHook)
       if Task.isCancelled { return .cancelled }
       if applyOrder.isSuperseded(ticket, section: nil) { return .superseded }
       guard stamp == stateStamp else { continue }
       try performUpdate(.apply) { () throws(Error) in
         let update = try result.get(.apply)
-        install(newSections, rows: newRows)
+        install(newSections)
         deliver(update, animated: animatingDifferences)
       }
       return .applied
@@ -139,6 +138,20 @@ extension DiffableDataSource {
 
   /// Diffs `old` against `new` on the global concurrent executor (a nonisolated `async`
   /// function), then runs the test hook there. O(the diff's cost).
+  /// The sections that show `snapshot` and the diff from the rows `context` shows, computed
+  /// off the caller's actor. O(n + m) plus the diff's cost.
+  @usableFromInline nonisolated static func showOffActor(
+    _ snapshot: Snapshot, context: ApplyContext, style: UpdateStyle,
+    hook: (@Sendable () async -> Void)?
+  ) async -> ([SectionState], BackgroundDiff) {
+    let old = context.layout
+    let (newSections, newRows) = context.sectionsShowing(snapshot, rows: old)
+    let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
+    let result = await diffOffActor(
+      from: old, to: new, marks: snapshot.marks, style: style, hook: hook)
+    return (newSections, result)
+  }
+
   @usableFromInline nonisolated static func diffOffActor(
     from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],

@@ -85,8 +85,6 @@ extension DiffableDataSource {
   @inlinable func leafHeader(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
     -> ItemIdentifierType?
   {
-    guard headerMode(for: section) == .firstItemInSection else { return nil }
-    guard let first = tree.firstRoot, !first.hasChildren else { return nil }
-    return first.item
+    applyContext.leafHeader(tree, section)
   }
 }

@@ -37,7 +37,7 @@ public final class DiffableDataSource<
   public typealias Error = DataSourceError<SectionIdentifierType, ItemIdentifierType>
 
   @usableFromInline
-  struct SectionState {
+  struct SectionState: Sendable {
     @usableFromInline var id: SectionIdentifierType
     /// The section's tree. Any change to it ends ``isPlainList``.
     @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
@@ -203,8 +203,7 @@ extension DiffableDataSource: ListContent {
   @inlinable func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
     -> [ItemIdentifierType]
   {
-    if let header = leafHeader(tree, section), !isExpanded(header, in: tree) { return [header] }
-    return tree.visibleItems
+    applyContext.shownRows(tree, section)
   }
 }
 
@@ -293,7 +292,7 @@ extension DiffableDataSource {
 
   /// The rows of every section, as layout sections. O(n).
   @inlinable var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    sections.indices.map { LayoutSection(sections[$0].id, items: rowItems(inSection: $0)) }
+    applyContext.layout
   }
 }
 
