@@ -1,17 +1,17 @@
 /// One item of a shared tree's pre-order sequence: the identifier, its order label, its
 /// depth with its expansion flag, and how many of its ancestors are collapsed (relative to
 /// the tags on the edges above it; see ``SharedChild``).
-@_spi(SharedStorage) public struct SharedEntry<Item: Hashable & Sendable>: Sendable {
-  @_spi(SharedStorage) public var item: Item
+@usableFromInline package struct SharedEntry<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline package var item: Item
   /// The order label: strictly increasing along the sequence.
-  @_spi(SharedStorage) public var key: UInt64
+  @usableFromInline package var key: UInt64
   /// Depth << 1 | expanded.
-  @_spi(SharedStorage) public var levelAndFlag: UInt32
+  @usableFromInline package var levelAndFlag: UInt32
   /// Collapsed ancestors, minus the tags on the path from the root to this entry's leaf.
-  @_spi(SharedStorage) public var hidden: Int32
+  @usableFromInline package var hidden: Int32
 
   @inlinable
-  @_spi(SharedStorage) public init(
+  package init(
     item: Item, key: UInt64 = 0, level: Int, isExpanded: Bool, hidden: Int32 = 0
   ) {
     self.item = item
@@ -20,34 +20,34 @@
     self.hidden = hidden
   }
 
-  @inlinable @_spi(SharedStorage) public var level: Int { Int(levelAndFlag >> 1) }
+  @inlinable package var level: Int { Int(levelAndFlag >> 1) }
 
-  @inlinable @_spi(SharedStorage) public var isExpanded: Bool {
+  @inlinable package var isExpanded: Bool {
     get { levelAndFlag & 1 != 0 }
     set { levelAndFlag = levelAndFlag & ~1 | (newValue ? 1 : 0) }
   }
 }
 
 /// What a node knows about the entries below it, without visiting them.
-@_spi(SharedStorage) public struct SharedSummary: Sendable, Equatable {
-  @_spi(SharedStorage) public var count: Int
+@usableFromInline package struct SharedSummary: Sendable, Equatable {
+  @usableFromInline package var count: Int
   /// The number of entries whose `hidden` (with the tags below this node) is `minHidden`.
-  @_spi(SharedStorage) public var countAtMinHidden: Int
+  @usableFromInline package var countAtMinHidden: Int
   /// The largest key (0 when empty): keys increase, so it is the last entry's.
-  @_spi(SharedStorage) public var maxKey: UInt64
+  @usableFromInline package var maxKey: UInt64
   /// The smallest depth (`UInt32.max` when empty).
-  @_spi(SharedStorage) public var minLevel: UInt32
+  @usableFromInline package var minLevel: UInt32
   /// The smallest `hidden` (`Int32.max` when empty).
-  @_spi(SharedStorage) public var minHidden: Int32
+  @usableFromInline package var minHidden: Int32
 
   @inlinable
-  @_spi(SharedStorage) public static var empty: SharedSummary {
+  package static var empty: SharedSummary {
     SharedSummary(
       count: 0, countAtMinHidden: 0, maxKey: 0, minLevel: .max, minHidden: .max)
   }
 
   @inlinable
-  @_spi(SharedStorage) public init(
+  package init(
     count: Int, countAtMinHidden: Int, maxKey: UInt64, minLevel: UInt32, minHidden: Int32
   ) {
     self.count = count
@@ -62,7 +62,7 @@
   ///
   /// - Complexity: O(1).
   @inlinable
-  @_spi(SharedStorage) public func visibleCount(tag: Int32) -> Int {
+  package func visibleCount(tag: Int32) -> Int {
     count > 0 && minHidden &+ tag == 0 ? countAtMinHidden : 0
   }
 
@@ -77,7 +77,7 @@
   }
 
   @inlinable
-  @_spi(SharedStorage) public mutating func add<Item>(_ entry: SharedEntry<Item>) {
+  package mutating func add<Item>(_ entry: SharedEntry<Item>) {
     count &+= 1
     maxKey = Swift.max(maxKey, entry.key)
     minLevel = Swift.min(minLevel, entry.levelAndFlag >> 1)
@@ -86,7 +86,7 @@
 
   /// Adds the summary of a child reached through an edge tagged `tag`.
   @inlinable
-  @_spi(SharedStorage) public mutating func add(_ other: SharedSummary, tag: Int32) {
+  package mutating func add(_ other: SharedSummary, tag: Int32) {
     guard other.count > 0 else { return }
     count &+= other.count
     maxKey = Swift.max(maxKey, other.maxKey)

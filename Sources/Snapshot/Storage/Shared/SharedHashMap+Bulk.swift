@@ -7,7 +7,7 @@ extension SharedHashMap {
   /// - Complexity: O(n log₁₆ n), no recursion; O(m²) comparisons for m keys whose hashes all
   ///   collide.
   @inlinable
-  @_spi(SharedStorage) public static func build(
+  package static func build(
     _ pairs: [SharedHashPair<Key, Value>], bucketCapacity: Int = 64
   ) -> (map: SharedHashMap, duplicate: Key?) {
     build(count: pairs.count, bucketCapacity: bucketCapacity) { pairs[$0] }
@@ -196,7 +196,7 @@ extension SharedHashMap {
   ///
   /// - Complexity: O(k (depth + bucket)).
   @inlinable
-  @_spi(SharedStorage) public mutating func insertNew(
+  package mutating func insertNew(
     _ pairs: some Collection<SharedHashPair<Key, Value>>
   ) -> Key? {
     var inserted = 0

@@ -2,7 +2,7 @@ extension SharedHashMap {
   /// Stops the program with a description if an invariant does not hold.
   ///
   /// - Complexity: O(n).
-  @_spi(SharedStorage) public func _checkInvariants() {
+  @usableFromInline package func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedHashMap invariant violated: \(violation)")
     }
@@ -15,7 +15,7 @@ extension SharedHashMap {
   /// hold more than half a bucket, and no key appears twice.
   ///
   /// - Complexity: O(n).
-  @_spi(SharedStorage) public func _invariantViolation() -> String? {
+  @usableFromInline package func _invariantViolation() -> String? {
     // Reserved, so that keys with a broken `Hashable` cannot make it rehash (and stop).
     var seen = Set<Key>(minimumCapacity: count)
     // (slot, shift, hash bits the path fixed, whether it is the root)

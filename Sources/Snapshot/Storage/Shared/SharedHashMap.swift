@@ -9,16 +9,16 @@
 /// - An inner node left with at most half a bucket's worth of pairs collapses back into a
 ///   bucket, so memory follows the count.
 /// - The trie is at most 17 levels deep whatever the keys, so nothing recurses deeply.
-@_spi(SharedStorage)
-public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  @_spi(SharedStorage) public typealias Node = SharedHashNode<Key, Value>
-  @_spi(SharedStorage) public typealias Slot = SharedHashSlot<Key, Value>
+@usableFromInline
+package struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  @usableFromInline package typealias Node = SharedHashNode<Key, Value>
+  @usableFromInline package typealias Slot = SharedHashSlot<Key, Value>
 
-  @_spi(SharedStorage) public var root: Slot
-  @_spi(SharedStorage) public let bucketCapacity: Int
+  @usableFromInline package var root: Slot
+  @usableFromInline package let bucketCapacity: Int
 
   @inlinable
-  @_spi(SharedStorage) public init(bucketCapacity: Int = 64) {
+  package init(bucketCapacity: Int = 64) {
     precondition(bucketCapacity >= 1, "a bucket holds at least one pair")
     self.bucketCapacity = bucketCapacity
     root = .empty
@@ -27,7 +27,7 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   /// The number of pairs.
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int { root.count }
+  @inlinable package var count: Int { root.count }
 
   @inlinable
   static func hash(_ key: Key) -> UInt64 { UInt64(truncatingIfNeeded: key.hashValue) }
@@ -42,7 +42,7 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   ///
   /// - Complexity: O(depth + bucket).
   @inlinable
-  @_spi(SharedStorage) public func value(forKey key: Key) -> Value? {
+  package func value(forKey key: Key) -> Value? {
     value(forKey: key, hash: Self.hash(key))
   }
 
@@ -93,7 +93,7 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   ///
   /// - Complexity: O(depth + bucket).
   @inlinable @discardableResult
-  @_spi(SharedStorage) public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
+  package mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
     let hash = Self.hash(key)
     guard let old = self.value(forKey: key, hash: hash) else {
       _ = insertIfAbsent(value, forKey: key)
@@ -161,7 +161,7 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
   ///
   /// - Complexity: O(depth + bucket), plus O(b) when a node collapses into a bucket.
   @inlinable @discardableResult
-  @_spi(SharedStorage) public mutating func removeValue(forKey key: Key) -> Value? {
+  package mutating func removeValue(forKey key: Key) -> Value? {
     let hash = Self.hash(key)
     guard value(forKey: key, hash: hash) != nil else { return nil }
     let remove: (inout [SharedHashPair<Key, Value>]) -> Value? = { pairs in
@@ -205,13 +205,13 @@ public struct SharedHashMap<Key: Hashable & Sendable, Value: Sendable>: Sendable
 }
 
 /// One key and its value, stored inline in a bucket.
-@_spi(SharedStorage)
-public struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  @_spi(SharedStorage) public var key: Key
-  @_spi(SharedStorage) public var value: Value
+@usableFromInline
+package struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  @usableFromInline package var key: Key
+  @usableFromInline package var value: Value
 
   @inlinable
-  @_spi(SharedStorage) public init(key: Key, value: Value) {
+  package init(key: Key, value: Value) {
     self.key = key
     self.value = value
   }
@@ -219,15 +219,15 @@ public struct SharedHashPair<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
 /// What a slot of the trie holds: a bucket of pairs (one array, shared copy-on-write), or an
 /// inner node.
-@_spi(SharedStorage)
-public enum SharedHashSlot<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+@usableFromInline
+package enum SharedHashSlot<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   case bucket([SharedHashPair<Key, Value>])
   case node(SharedHashNode<Key, Value>)
 
-  @inlinable @_spi(SharedStorage) public static var empty: Self { .bucket([]) }
+  @inlinable package static var empty: Self { .bucket([]) }
 
   /// The number of pairs below. O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int {
+  @inlinable package var count: Int {
     switch self {
     case .bucket(let pairs): pairs.count
     case .node(let node): node.count
@@ -237,13 +237,13 @@ public enum SharedHashSlot<Key: Hashable & Sendable, Value: Sendable>: Sendable 
 
 /// An inner node of a ``SharedHashMap``: up to 16 slots, the pairs below counted. Written
 /// only while the whole path to it is uniquely referenced.
-@_spi(SharedStorage)
-public final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
+@usableFromInline
+package final class SharedHashNode<Key: Hashable & Sendable, Value: Sendable>:
   @unchecked Sendable
 {
-  @exclusivity(unchecked) @_spi(SharedStorage) public var bitmap: UInt16
-  @exclusivity(unchecked) @_spi(SharedStorage) public var count: Int
-  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedHashSlot<Key, Value>]
+  @exclusivity(unchecked) @usableFromInline package var bitmap: UInt16
+  @exclusivity(unchecked) @usableFromInline package var count: Int
+  @exclusivity(unchecked) @usableFromInline package var children: [SharedHashSlot<Key, Value>]
 
   @inlinable
   init() {

@@ -11,7 +11,7 @@ extension SharedList {
   /// - Complexity: O(n log₁₆ n) for the trie, O(n) for the tree; about 8 bytes an entry of
   ///   scratch besides the list.
   @inlinable
-  @_spi(SharedStorage) public init(
+  package init(
     _ entries: [SharedEntry<Item>], base: Int = 32, bucketCapacity: Int = 64
   ) throws(EditError) {
     // Checked first, so that nothing is built for a refused sequence.
@@ -59,7 +59,7 @@ extension SharedList {
   /// - Complexity: O(k + b log n) in the tree and O(k) trie walks (each O(log₁₆ n + bucket)),
   ///   plus O(log n) relabelled entries amortized when inserting before later items.
   @inlinable
-  @_spi(SharedStorage) public mutating func append(
+  package mutating func append(
     _ items: some Collection<Item>, to parent: Item?, isExpanded: Bool = false
   ) throws(EditError) {
     var position = count
@@ -72,6 +72,22 @@ extension SharedList {
       level = parentEntry.level + 1
       hidden = parentEntry.hidden + (parentEntry.isExpanded ? 0 : 1)
     }
+    try insertRun(items, at: position, level: level, hidden: hidden, isExpanded: isExpanded)
+  }
+
+  /// Inserts `items` at `position`, each `level` deep with `hidden` collapsed ancestors and
+  /// expanded or not, as ``append(_:to:isExpanded:)`` does once it has found the parent: the
+  /// caller vouches that the entries are whole subtrees there (the entry at `position`, if
+  /// any, is at most `level` deep; the one before it at least `level - 1`). Throws, changing
+  /// nothing, when an item is a duplicate or not equal to itself.
+  ///
+  /// - Complexity: O(k + b log n) in the tree and O(k) trie walks, plus O(log n) relabelled
+  ///   entries amortized when inserting before later items.
+  @inlinable
+  package mutating func insertRun(
+    _ items: some Collection<Item>, at position: Int, level: Int, hidden: Int32,
+    isExpanded: Bool
+  ) throws(EditError) {
     guard !items.isEmpty else { return }
     for item in items where item != item { throw .irreflexive(item) }
     var entries: [SharedEntry<Item>] = []

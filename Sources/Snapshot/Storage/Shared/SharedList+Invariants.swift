@@ -2,7 +2,7 @@ extension SharedList {
   /// Stops the program with a description if an invariant does not hold.
   ///
   /// - Complexity: O(n log n).
-  @_spi(SharedStorage) public func _checkInvariants() {
+  @usableFromInline package func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedList invariant violated: \(violation)")
     }
@@ -12,7 +12,7 @@ extension SharedList {
   /// own, the same number of items in both, and every entry's label found under its item.
   ///
   /// - Complexity: O(n log n).
-  @_spi(SharedStorage) public func _invariantViolation() -> String? {
+  @usableFromInline package func _invariantViolation() -> String? {
     if let violation = tree._invariantViolation() { return "tree: \(violation)" }
     if let violation = labels._invariantViolation() { return "labels: \(violation)" }
     if labels.count != tree.count {

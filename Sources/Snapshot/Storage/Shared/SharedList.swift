@@ -4,21 +4,21 @@
 /// This is the storage a section snapshot is wired to (see the article "Snapshots that share
 /// structure"): copying is O(1), and every edit copies O(log n) nodes of the tree and of
 /// the trie, plus O(log n) relabelled entries amortized.
-@_spi(SharedStorage) public struct SharedList<Item: Hashable & Sendable>: Sendable {
-  @_spi(SharedStorage) public var tree: SharedTree<Item>
-  @_spi(SharedStorage) public var labels: SharedHashMap<Item, UInt64>
+@usableFromInline package struct SharedList<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline package var tree: SharedTree<Item>
+  @usableFromInline package var labels: SharedHashMap<Item, UInt64>
 
   /// The gap left between consecutive labels when appending.
-  @inlinable @_spi(SharedStorage) public static var appendGap: UInt64 { 1 << 32 }
+  @inlinable package static var appendGap: UInt64 { 1 << 32 }
 
   @inlinable
-  @_spi(SharedStorage) public init(base: Int = 32, bucketCapacity: Int = 64) {
+  package init(base: Int = 32, bucketCapacity: Int = 64) {
     tree = SharedTree(base: base)
     labels = SharedHashMap(bucketCapacity: bucketCapacity)
   }
 
   /// Why an edit was refused; the list is unchanged.
-  @_spi(SharedStorage) public enum EditError: Error, Equatable {
+  @usableFromInline package enum EditError: Error, Equatable {
     /// The item is already in the list, or appears twice in the request.
     case duplicate(Item)
     /// The item is not equal to itself, so it could never be found again.
@@ -32,13 +32,13 @@
   /// The number of items.
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int { tree.count }
+  @inlinable package var count: Int { tree.count }
 
   /// The position of `item` in the pre-order sequence, or nil.
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func position(of item: Item) -> Int? {
+  package func position(of item: Item) -> Int? {
     guard let key = labels.value(forKey: item) else { return nil }
     return tree.position(ofKey: key)
   }
@@ -47,7 +47,7 @@
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
+  package func entry(at position: Int) -> SharedEntry<Item> {
     tree.entry(at: position)
   }
 
@@ -55,7 +55,7 @@
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func isVisible(at position: Int) -> Bool {
+  package func isVisible(at position: Int) -> Bool {
     tree.entry(at: position).hidden == 0
   }
 }
@@ -69,7 +69,7 @@ extension SharedList {
   ///
   /// - Complexity: O(k log n) plus O(log n) relabelled entries amortized.
   @inlinable
-  @_spi(SharedStorage) public mutating func insert(
+  package mutating func insert(
     _ entries: [SharedEntry<Item>], at position: Int
   ) throws(EditError) {
     guard let first = entries.first else { return }
@@ -115,7 +115,7 @@ extension SharedList {
   ///
   /// - Complexity: O(k log n).
   @inlinable
-  @_spi(SharedStorage) public mutating func removeSubtrees(_ range: Range<Int>) throws(EditError) {
+  package mutating func removeSubtrees(_ range: Range<Int>) throws(EditError) {
     guard !range.isEmpty else { return }
     guard range.lowerBound >= 0 && range.upperBound <= count else { throw .badShape }
     let removed = tree.entries(in: range)
@@ -134,7 +134,7 @@ extension SharedList {
   ///
   /// - Complexity: O(s log n) for the s entries moved.
   @inlinable
-  @_spi(SharedStorage) public mutating func moveSubtree(
+  package mutating func moveSubtree(
     at position: Int, to destination: Int, level: Int
   ) throws(EditError) {
     guard position >= 0 && position < count else { throw .badShape }
@@ -155,7 +155,7 @@ extension SharedList {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public mutating func setExpanded(_ isExpanded: Bool, at position: Int) {
+  package mutating func setExpanded(_ isExpanded: Bool, at position: Int) {
     guard tree.entry(at: position).isExpanded != isExpanded else { return }
     tree.updateEntries(in: position..<position + 1) { _, entry in entry.isExpanded = isExpanded }
     let end = tree.subtreeEnd(of: position)

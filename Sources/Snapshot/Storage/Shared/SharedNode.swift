@@ -4,15 +4,15 @@
 /// is uniquely referenced (``SharedTree`` checks `isKnownUniquelyReferenced` on every
 /// reference it follows before writing); so once two trees hold it, it never changes, and
 /// reading it from several threads is safe.
-@_spi(SharedStorage) public final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
+@usableFromInline package final class SharedNode<Item: Hashable & Sendable>: @unchecked Sendable {
   /// 0 for a leaf.
-  @_spi(SharedStorage) public let height: Int
-  @exclusivity(unchecked) @_spi(SharedStorage) public var summary: SharedSummary
-  @exclusivity(unchecked) @_spi(SharedStorage) public var entries: [SharedEntry<Item>]
-  @exclusivity(unchecked) @_spi(SharedStorage) public var children: [SharedChild<Item>]
+  @usableFromInline package let height: Int
+  @exclusivity(unchecked) @usableFromInline package var summary: SharedSummary
+  @exclusivity(unchecked) @usableFromInline package var entries: [SharedEntry<Item>]
+  @exclusivity(unchecked) @usableFromInline package var children: [SharedChild<Item>]
 
   @inlinable
-  @_spi(SharedStorage) public init(
+  package init(
     height: Int, entries: [SharedEntry<Item>] = [], children: [SharedChild<Item>] = []
   ) {
     self.height = height
@@ -30,10 +30,10 @@
     children = other.children
   }
 
-  @inlinable @_spi(SharedStorage) public var isLeaf: Bool { height == 0 }
+  @inlinable package var isLeaf: Bool { height == 0 }
 
   /// Entries of a leaf, children of an internal node.
-  @inlinable @_spi(SharedStorage) public var fill: Int {
+  @inlinable package var fill: Int {
     height == 0 ? entries.count : children.count
   }
 
@@ -41,7 +41,7 @@
   ///
   /// - Complexity: O(b).
   @inlinable
-  @_spi(SharedStorage) public func recomputeSummary() {
+  package func recomputeSummary() {
     var result = SharedSummary.empty
     if height == 0 {
       for entry in entries { result.add(entry) }
@@ -80,13 +80,13 @@
 /// every entry below it (how expand and collapse change a whole subtree in O(1)), and a copy
 /// of the child's summary, so that a seek scans a node's edges without visiting every child
 /// (kept current by the parent's ``SharedNode/recomputeSummary()``).
-@_spi(SharedStorage) public struct SharedChild<Item: Hashable & Sendable>: Sendable {
-  @_spi(SharedStorage) public var node: SharedNode<Item>
-  @_spi(SharedStorage) public var tag: Int32
-  @_spi(SharedStorage) public var summary: SharedSummary
+@usableFromInline package struct SharedChild<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline package var node: SharedNode<Item>
+  @usableFromInline package var tag: Int32
+  @usableFromInline package var summary: SharedSummary
 
   @inlinable
-  @_spi(SharedStorage) public init(_ node: SharedNode<Item>, tag: Int32 = 0) {
+  package init(_ node: SharedNode<Item>, tag: Int32 = 0) {
     self.node = node
     self.tag = tag
     self.summary = node.summary

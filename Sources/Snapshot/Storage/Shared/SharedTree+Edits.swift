@@ -20,7 +20,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n).
   @inlinable
-  @_spi(SharedStorage) public mutating func insert(
+  package mutating func insert(
     contentsOf newEntries: [SharedEntry<Item>], at position: Int
   ) {
     precondition(position >= 0 && position <= count, "position out of range")
@@ -61,7 +61,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n) plus O(k/b) for the nodes released.
   @inlinable
-  @_spi(SharedStorage) public mutating func removeSubrange(_ range: Range<Int>) {
+  package mutating func removeSubrange(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     guard !range.isEmpty else { return }
     makeRootUnique()
@@ -106,7 +106,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n) for k entries removed and added.
   @inlinable
-  @_spi(SharedStorage) public mutating func replaceSubrange(
+  package mutating func replaceSubrange(
     _ range: Range<Int>, with newEntries: [SharedEntry<Item>]
   ) {
     removeSubrange(range)
@@ -118,7 +118,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
+  package mutating func addHidden(_ delta: Int32, in range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
     guard !range.isEmpty, delta != 0 else { return }
     makeRootUnique()
@@ -154,7 +154,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n).
   @inlinable
-  @_spi(SharedStorage) public mutating func updateEntries(
+  package mutating func updateEntries(
     in range: Range<Int>, _ body: (Int, inout SharedEntry<Item>) -> Void
   ) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")

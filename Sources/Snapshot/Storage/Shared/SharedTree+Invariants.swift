@@ -2,7 +2,7 @@ extension SharedTree {
   /// Stops the program with a description if an invariant does not hold.
   ///
   /// - Complexity: O(n).
-  @_spi(SharedStorage) public func _checkInvariants() {
+  @usableFromInline package func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("SharedTree invariant violated: \(violation)")
     }
@@ -16,7 +16,7 @@ extension SharedTree {
   /// entry's `hidden`, with the tags above it, counts its collapsed ancestors.
   ///
   /// - Complexity: O(n).
-  @_spi(SharedStorage) public func _invariantViolation() -> String? {
+  @usableFromInline package func _invariantViolation() -> String? {
     if root.height > 0 && root.children.count < 2 { return "internal root with one child" }
     // Pre-order state: per depth, the collapsed ancestors an entry at that depth has.
     var hiddenAtLevel: [Int32] = []

@@ -30,7 +30,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
+  package func firstPosition(from start: Int, levelAtMost level: Int) -> Int? {
     guard start < count, level >= 0 else { return nil }
     let limit = UInt32(clamping: level)
     var (path, node, nodeStart) = path(to: start)
@@ -71,7 +71,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func lastPosition(before end: Int, levelAtMost level: Int) -> Int? {
+  package func lastPosition(before end: Int, levelAtMost level: Int) -> Int? {
     guard end > 0, end <= count, level >= 0 else { return nil }
     let limit = UInt32(clamping: level)
     let target = end - 1
@@ -116,7 +116,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func subtreeEnd(of position: Int) -> Int {
+  package func subtreeEnd(of position: Int) -> Int {
     let level = entry(at: position).level
     return firstPosition(from: position + 1, levelAtMost: level) ?? count
   }
@@ -125,7 +125,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func parentPosition(of position: Int) -> Int? {
+  package func parentPosition(of position: Int) -> Int? {
     let level = entry(at: position).level
     guard level > 0 else { return nil }
     return lastPosition(before: position, levelAtMost: level - 1)

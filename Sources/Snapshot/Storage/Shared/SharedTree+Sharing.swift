@@ -4,13 +4,13 @@
 extension SharedTree {
   /// A node of one tree found by ``unsharedLeaves(from:to:)``: where its entries start and
   /// the tags above it.
-  @_spi(SharedStorage) public struct Placed: Sendable {
-    @_spi(SharedStorage) public var node: SharedNode<Item>
-    @_spi(SharedStorage) public var start: Int
-    @_spi(SharedStorage) public var tag: Int32
+  @usableFromInline package struct Placed: Sendable {
+    @usableFromInline package var node: SharedNode<Item>
+    @usableFromInline package var start: Int
+    @usableFromInline package var tag: Int32
 
     @inlinable
-    @_spi(SharedStorage) public init(node: SharedNode<Item>, start: Int, tag: Int32) {
+    package init(node: SharedNode<Item>, start: Int, tag: Int32) {
       self.node = node
       self.start = start
       self.tag = tag
@@ -29,7 +29,7 @@ extension SharedTree {
   /// - Complexity: O(b u) for the u unshared nodes: O(b k log n) when `new` was made from
   ///   `old` by k edits; O(n / b) for trees that share nothing.
   @inlinable
-  @_spi(SharedStorage) public static func unsharedLeaves(
+  package static func unsharedLeaves(
     from old: SharedTree, to new: SharedTree
   ) -> (old: [Placed], new: [Placed]) {
     guard old.root !== new.root else { return ([], []) }

@@ -9,13 +9,13 @@
 /// - Nothing recurses: every walk keeps an explicit stack no deeper than the tree's height.
 ///
 /// See the article "Snapshots that share structure" for the design.
-@_spi(SharedStorage) public struct SharedTree<Item: Hashable & Sendable>: Sendable {
-  @_spi(SharedStorage) public var root: SharedNode<Item>
+@usableFromInline package struct SharedTree<Item: Hashable & Sendable>: Sendable {
+  @usableFromInline package var root: SharedNode<Item>
   /// The smallest fill of a node off the rightmost spine; the largest is twice this.
-  @_spi(SharedStorage) public let base: Int
+  @usableFromInline package let base: Int
 
   @inlinable
-  @_spi(SharedStorage) public init(base: Int = 32) {
+  package init(base: Int = 32) {
     precondition(base >= 2, "a shared tree's base is at least 2")
     self.base = base
     root = SharedNode(height: 0)
@@ -26,7 +26,7 @@
   ///
   /// - Complexity: O(n).
   @inlinable
-  @_spi(SharedStorage) public init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 32) {
+  package init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 32) {
     self.init(base: base)
     let capacity = 2 &* base
     var level: [SharedChild<Item>] = []
@@ -58,25 +58,25 @@
     root = level[0].node
   }
 
-  @inlinable @_spi(SharedStorage) public var capacity: Int { 2 &* base }
+  @inlinable package var capacity: Int { 2 &* base }
 
   /// The number of entries.
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var count: Int { root.summary.count }
+  @inlinable package var count: Int { root.summary.count }
 
   /// The number of entries none of whose ancestors is collapsed.
   ///
   /// - Complexity: O(1).
-  @inlinable @_spi(SharedStorage) public var visibleCount: Int { root.summary.visibleCount(tag: 0) }
+  @inlinable package var visibleCount: Int { root.summary.visibleCount(tag: 0) }
 
-  @inlinable @_spi(SharedStorage) public var height: Int { root.height }
+  @inlinable package var height: Int { root.height }
 
   /// Whether both trees hold the same root node (then they are equal).
   ///
   /// - Complexity: O(1).
   @inlinable
-  @_spi(SharedStorage) public func sharesRoot(with other: SharedTree) -> Bool {
+  package func sharesRoot(with other: SharedTree) -> Bool {
     root === other.root
   }
 }
@@ -88,7 +88,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func entry(at position: Int) -> SharedEntry<Item> {
+  package func entry(at position: Int) -> SharedEntry<Item> {
     precondition(position >= 0 && position < count, "position out of range")
     var node = root
     var offset = position
@@ -111,7 +111,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func position(ofKey key: UInt64) -> Int? {
+  package func position(ofKey key: UInt64) -> Int? {
     var node = root
     var position = 0
     while node.height > 0 {
@@ -138,7 +138,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func position(ofVisibleRow row: Int) -> Int {
+  package func position(ofVisibleRow row: Int) -> Int {
     precondition(row >= 0 && row < visibleCount, "row out of range")
     var node = root
     var remaining = row
@@ -168,7 +168,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(b log n).
   @inlinable
-  @_spi(SharedStorage) public func visibleRows(before position: Int) -> Int {
+  package func visibleRows(before position: Int) -> Int {
     precondition(position >= 0 && position <= count, "position out of range")
     var node = root
     var offset = position
@@ -198,7 +198,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n).
   @inlinable
-  @_spi(SharedStorage) public func forEach(
+  package func forEach(
     in range: Range<Int>, visibleOnly: Bool = false,
     _ body: (Int, SharedEntry<Item>) -> Bool
   ) {
@@ -238,7 +238,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n).
   @inlinable
-  @_spi(SharedStorage) public func entries(in range: Range<Int>) -> [SharedEntry<Item>] {
+  package func entries(in range: Range<Int>) -> [SharedEntry<Item>] {
     var result: [SharedEntry<Item>] = []
     result.reserveCapacity(range.count)
     forEach(in: range) { _, entry in
@@ -252,7 +252,7 @@ extension SharedTree {
   ///
   /// - Complexity: O(k + b log n).
   @inlinable
-  @_spi(SharedStorage) public func slice(_ range: Range<Int>) -> SharedTree {
+  package func slice(_ range: Range<Int>) -> SharedTree {
     SharedTree(entries(in: range), base: base)
   }
 }
