@@ -18,9 +18,9 @@ where SectionIdentifierType: Encodable, ItemIdentifierType: Encodable {
   /// - Complexity: O(n).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SectionedCodingKeys.self)
-    try container.encode(sectionIdentifiers, forKey: .sections)
-    let state = storage.state
-    try container.encode(state.order.map { state.sectionItems[Int($0)] }, forKey: .items)
+    let layout = layout
+    try container.encode(layout.map(\.id), forKey: .sections)
+    try container.encode(layout.map(\.items), forKey: .items)
   }
 }
 
