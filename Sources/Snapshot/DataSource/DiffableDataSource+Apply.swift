@@ -77,13 +77,16 @@ extension DiffableDataSource {
       let items = snapshot.itemIdentifiers(inSection: section)
       if let index = sectionIndexes[section], rows.items(inSection: index) == items {
         // Same rows: keep the tree. Hidden items that the snapshot puts in another section
-        // have moved there; they leave this tree.
+        // have moved there; they leave this tree. (A tree with no more items than rows has
+        // no hidden ones: skip asking the snapshot about each item, O(log n) apiece.)
         var tree = sections[index].tree
         var moved: [ItemIdentifierType] = []
-        tree.storage.tree.forEachDescendant(of: -1) { slot in
-          let item = tree.storage.tree.nodes[Int(slot)].item
-          if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
-            moved.append(item)
+        if tree.count > items.count {
+          tree.storage.tree.forEachDescendant(of: -1) { slot in
+            let item = tree.storage.tree.nodes[Int(slot)].item
+            if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
+              moved.append(item)
+            }
           }
         }
         if !moved.isEmpty { try? tree.tryDelete(moved) }

@@ -1,9 +1,34 @@
 /// One entry of a sectioned snapshot's outline: a section (depth 0) or one of its items
 /// (depth 1, right after its section and the items before it).
+///
+/// Equality and hashing are written out (and inlinable) rather than synthesized, so that they
+/// are specialized in the client: a synthesized conformance of a generic enum runs generic
+/// code, looking up type metadata on every comparison.
 @usableFromInline
 enum SectionedEntry<Section: Hashable & Sendable, Item: Hashable & Sendable>: Hashable, Sendable {
   case section(Section)
   case item(Item)
+
+  @inlinable
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.section(let left), .section(let right)): left == right
+    case (.item(let left), .item(let right)): left == right
+    default: false
+    }
+  }
+
+  @inlinable
+  func hash(into hasher: inout Hasher) {
+    switch self {
+    case .section(let section):
+      hasher.combine(0 as UInt8)
+      hasher.combine(section)
+    case .item(let item):
+      hasher.combine(1 as UInt8)
+      hasher.combine(item)
+    }
+  }
 }
 
 /// The sections and items of a sectioned snapshot, on the shared core (see the article

@@ -61,12 +61,17 @@ extension SharedTree {
         if low < high { body(start + low, node.entries[low..<high]) }
         continue
       }
+      // Push the overlapping children in reverse, so the first pops first.
       var childStart = start + node.summary.count
-      for child in node.children.reversed() {
-        childStart -= child.summary.count
-        guard childStart < range.upperBound, childStart + child.summary.count > range.lowerBound
-        else { continue }
-        stack.append((child.node, childStart))
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let count = node.children[index].summary.count
+        childStart -= count
+        guard childStart < range.upperBound, childStart + count > range.lowerBound else {
+          continue
+        }
+        stack.append((node.children[index].node, childStart))
       }
     }
   }
@@ -96,12 +101,15 @@ extension SharedTree {
         continue
       }
       var childStart = start + node.summary.count
-      for child in node.children.reversed() {
-        childStart -= child.summary.count
-        guard childStart < range.upperBound, childStart + child.summary.count > range.lowerBound,
-          child.summary.minLevel <= limit
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let summary = node.children[index].summary
+        childStart -= summary.count
+        guard childStart < range.upperBound, childStart + summary.count > range.lowerBound,
+          summary.minLevel <= limit
         else { continue }
-        stack.append((child.node, childStart))
+        stack.append((node.children[index].node, childStart))
       }
     }
   }
