@@ -16,13 +16,14 @@
 /// change while in a snapshot). A broken conformance cannot be detected in general: equal
 /// values with different hashes may both get in, and lookups may miss what is there. The
 /// answers are then odd (an item reported absent, an error that names the wrong cause), but
-/// nothing stops the program: the index never rehashes in the middle of an insertion, and
-/// every entry it finds is checked against the sections before use. ``tryBatchUpdate(from:)``
-/// re-checks two snapshots for such values before diffing.
+/// nothing stops the program: the index never rehashes, and every entry it finds is checked
+/// against the identifier asked for before use. ``tryBatchUpdate(from:)`` re-checks two
+/// snapshots for such values before diffing.
 ///
-/// A value type with copy-on-write storage: copies are O(1) until one side mutates. Two
-/// snapshots are equal when their sections, and the items of each section, are equal in
-/// order; reload and reconfigure marks do not take part.
+/// A value type whose storage is shared between copies, node by node (see the article
+/// "Snapshots that share structure"): a copy is O(1), and an edit of a copy copies only the
+/// O(log n) nodes on its path. Two snapshots are equal when their sections, and the items of
+/// each section, are equal in order; reload and reconfigure marks do not take part.
 public struct DiffableDataSourceSnapshot<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
