@@ -5,14 +5,7 @@ extension DiffableDataSourceSnapshot {
   ///   the storage leaf by leaf into arrays of the right size; nothing is hashed.
   @inlinable
   public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    let sections = storage.sectionEntries
-    var result: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] = []
-    result.reserveCapacity(sections.count)
-    for (index, (position, section)) in sections.enumerated() {
-      let end = index + 1 < sections.count ? sections[index + 1].position : storage.list.count
-      result.append(LayoutSection(section, items: storage.items(in: position + 1..<end)))
-    }
-    return result
+    storage.layout
   }
 
   /// The reload and reconfigure marks recorded on this snapshot.

@@ -151,6 +151,36 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
     return result
   }
 
+  /// Every section with its items, in one walk of the leaves, each section's array reserved
+  /// at its size. O(n + b s log n).
+  @inlinable
+  var layout: [LayoutSection<Section, Item>] {
+    let sections = sectionEntries
+    var result: [LayoutSection<Section, Item>] = []
+    result.reserveCapacity(sections.count)
+    var started = 0
+    var items: [Item] = []
+    func close() {
+      if started > 0 { result.append(LayoutSection(sections[started - 1].section, items: items)) }
+    }
+    list.tree.forEachRun(in: 0..<list.count) { _, entries in
+      for entry in entries {
+        switch entry.item {
+        case .section:
+          close()
+          let end = started + 1 < sections.count ? sections[started + 1].position : list.count
+          items = []
+          items.reserveCapacity(end - sections[started].position - 1)
+          started += 1
+        case .item(let item):
+          items.append(item)
+        }
+      }
+    }
+    close()
+    return result
+  }
+
   // MARK: Marks
 
   /// Whether any item is marked. O(1).
