@@ -2,11 +2,12 @@ import Testing
 
 @testable import Snapshot
 
-// Copies of one sectioned snapshot edited on several threads at once: each edit copies the
+// Copies of one sectioned snapshot edited on several threads at once (named so that .ci/run
+// runs it under ThreadSanitizer with SharedConcurrencyTests): each edit copies the
 // shared nodes on its path before writing, so every copy ends as its own edits say, and the
 // original stays as it was.
 @Suite("Sectioned snapshot copies across threads")
-struct SectionedConcurrencyTests {
+struct SectionedSharedConcurrencyTests {
   @Test("copies of one snapshot edited on four threads at once")
   func copiesEditedConcurrently() async {
     var original = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
