@@ -119,12 +119,7 @@ extension DiffableDataSourceSnapshot {
   ///   the trie in O(log n); O(n) instead when that costs less (the storage is rebuilt).
   @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifierType]) {
-    var positions: [Int] = []
-    for section in sections {
-      guard let position = storage.place(of: section)?.position else { continue }
-      if !positions.contains(position) { positions.append(position) }
-    }
-    storage.removeSections(at: positions)
+    storage.removeSections(at: sections.compactMap { storage.place(of: $0)?.position })
   }
 
   /// Moves `section`, with its items, just before `destination`.

@@ -19,11 +19,16 @@ extension SectionedStorage {
     removeRanges(ranges)
   }
 
-  /// Removes the sections whose entries are at `positions` (distinct), with their items,
-  /// dropping their marks. As ``removeEntries(at:)``, for the ranges of the sections.
+  /// Removes the sections whose entries are at `positions` (any order, repeats allowed),
+  /// with their items, dropping their marks. As ``removeEntries(at:)``, for the ranges of
+  /// the sections.
   @inlinable
   mutating func removeSections(at positions: [Int]) {
-    removeRanges(positions.sorted().map { $0..<sectionEnd(of: $0) })
+    var ranges: [Range<Int>] = []
+    for position in positions.sorted() where position != ranges.last?.lowerBound {
+      ranges.append(position..<sectionEnd(of: position))
+    }
+    removeRanges(ranges)
   }
 
   /// Removes `ranges` (sorted, disjoint, each whole subtrees), dropping their marks: range by
