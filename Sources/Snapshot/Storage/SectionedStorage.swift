@@ -151,33 +151,17 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
     return result
   }
 
-  /// Every section with its items, in one walk of the leaves, each section's array reserved
-  /// at its size. O(n + b s log n).
+  /// Every section with its items, each section's array reserved at its size and filled
+  /// leaf by leaf. O(n + b s log n).
   @inlinable
   var layout: [LayoutSection<Section, Item>] {
     let sections = sectionEntries
     var result: [LayoutSection<Section, Item>] = []
     result.reserveCapacity(sections.count)
-    var started = 0
-    var items: [Item] = []
-    func close() {
-      if started > 0 { result.append(LayoutSection(sections[started - 1].section, items: items)) }
+    for (index, (position, section)) in sections.enumerated() {
+      let end = index + 1 < sections.count ? sections[index + 1].position : list.count
+      result.append(LayoutSection(section, items: items(in: position + 1..<end)))
     }
-    list.tree.forEachRun(in: 0..<list.count) { _, entries in
-      for entry in entries {
-        switch entry.item {
-        case .section:
-          close()
-          let end = started + 1 < sections.count ? sections[started + 1].position : list.count
-          items = []
-          items.reserveCapacity(end - sections[started].position - 1)
-          started += 1
-        case .item(let item):
-          items.append(item)
-        }
-      }
-    }
-    close()
     return result
   }
 
