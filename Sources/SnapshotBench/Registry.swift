@@ -13,3 +13,4 @@ let registry: [Scenario] =
   + DataSourceApplyScenarios.all + DataSourceWorkflowScenarios.all
   + DataSourceBackgroundScenarios.all
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all
+  + CompressedDiffScenarios.all

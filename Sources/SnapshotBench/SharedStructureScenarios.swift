@@ -1,4 +1,4 @@
-@_spi(SharedStorage) import Snapshot
+import Snapshot
 
 /// The shared-structure core (`Storage/Shared`, issue 17) on its own, before the snapshot
 /// types are wired to it: copy + one edit, seeks, building and memory, on the outline of

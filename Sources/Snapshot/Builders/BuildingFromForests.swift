@@ -265,7 +265,7 @@ extension SectionedOutline {
           let firstSlot =
             firstOrdinal == ordinal
             ? builder.tree.slot(of: identifier)
-            : outline.trees[firstOrdinal].storage.tree.slot(of: identifier)
+            : Int32(outline.trees[firstOrdinal].index(of: identifier) ?? -1)
           conflict = SectionedConflict(
             firstSection: firstOrdinal, firstIndex: Int(firstSlot),
             duplicateSection: ordinal, duplicateIndex: builder.count)

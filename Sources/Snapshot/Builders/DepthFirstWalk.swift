@@ -70,17 +70,13 @@ extension DiffableDataSourceSectionSnapshot {
   /// children), or nil if absent. For error messages: O(depth × siblings).
   @usableFromInline
   func indexPath(of item: ItemIdentifierType) -> [Int]? {
-    guard var slot = slot(of: item) else { return nil }
+    guard var position = position(of: item) else { return nil }
     var path: [Int] = []
-    while slot >= 0 {
-      var position = 0
-      var sibling = storage.tree.nodes[Int(slot)].previous
-      while sibling >= 0 {
-        position += 1
-        sibling = storage.tree.nodes[Int(sibling)].previous
-      }
-      path.append(position)
-      slot = storage.tree.nodes[Int(slot)].parent
+    while true {
+      let parent = list.tree.parentPosition(of: position)
+      path.append(childPositions(of: parent).firstIndex(of: position) ?? 0)
+      guard let parent else { break }
+      position = parent
     }
     return path.reversed()
   }

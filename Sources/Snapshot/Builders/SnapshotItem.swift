@@ -178,12 +178,9 @@ extension DiffableDataSourceSectionSnapshot {
         if open.isEmpty { roots.append(done) } else { open[open.count - 1].children.append(done) }
       }
     }
-    storage.ensureCaches()
-    let (tree, cache) = (storage.tree, storage.cache)
-    for slot in cache.order {
-      let node = tree.nodes[Int(slot)]
-      close(downTo: Int(cache.entries[Int(slot)].depth))
-      open.append(SnapshotItem(node.item, expanded: node.isExpanded))
+    forEachEntry(in: 0..<count) { _, entry in
+      close(downTo: entry.level)
+      open.append(SnapshotItem(entry.item, expanded: entry.isExpanded))
     }
     close(downTo: 0)
     return roots

@@ -15,6 +15,8 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   @usableFromInline var path: [Int32]
   /// The depth of the latest item added, or -1 before the first.
   @usableFromInline var lastDepth: Int
+  /// The depth of every item added, by slot.
+  @usableFromInline var depths: [UInt32]
 
   /// Starts an empty tree with room for `capacity` items.
   @inlinable
@@ -22,8 +24,10 @@ struct TreeBuilder<Item: Hashable & Sendable> {
     tree = Tree()
     path = []
     lastDepth = -1
+    depths = []
     if capacity > 0 {
       tree.nodes.reserveCapacity(capacity)
+      depths.reserveCapacity(capacity)
       var buckets = 8
       while buckets < capacity &* 2 { buckets &*= 2 }
       if buckets > tree.buckets.count { tree.rebuildIndex(bucketCount: buckets) }
@@ -52,6 +56,7 @@ struct TreeBuilder<Item: Hashable & Sendable> {
     tree.link(slot, parent: parent, before: -1)
     if depth < path.count { path[depth] = slot } else { path.append(slot) }
     lastDepth = depth
+    depths.append(UInt32(truncatingIfNeeded: depth))
     return -1
   }
 
@@ -59,9 +64,21 @@ struct TreeBuilder<Item: Hashable & Sendable> {
   /// `Double.nan`), which no lookup could ever find.
   @inlinable static var irreflexive: Int { -2 }
 
-  /// The finished snapshot.
+  /// Marks the item at depth-first index `index` expanded.
+  @inlinable
+  mutating func expand(at index: Int) {
+    tree.nodes[index].flags |= TreeNode<Item>.expanded
+  }
+
+  /// The finished snapshot. O(n log₁₆ n).
   @inlinable
   var snapshot: DiffableDataSourceSectionSnapshot<Item> {
-    DiffableDataSourceSectionSnapshot(storage: TreeStorage(tree: tree))
+    var entries: [SharedEntry<Item>] = []
+    entries.reserveCapacity(tree.nodes.count)
+    for (slot, node) in tree.nodes.enumerated() {
+      entries.append(
+        SharedEntry(item: node.item, level: Int(depths[slot]), isExpanded: node.isExpanded))
+    }
+    return DiffableDataSourceSectionSnapshot(entries: entries)
   }
 }

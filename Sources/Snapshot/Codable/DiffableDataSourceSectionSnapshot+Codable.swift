@@ -22,18 +22,15 @@ extension DiffableDataSourceSectionSnapshot: Encodable where ItemIdentifierType:
   ///
   /// - Complexity: O(n).
   public func encode(to encoder: any Encoder) throws {
-    storage.ensureCaches()
-    let (tree, cache) = (storage.tree, storage.cache)
     var items: [ItemIdentifierType] = []
     var levels: [Int] = []
     var expanded: [Int] = []
-    items.reserveCapacity(tree.liveCount)
-    levels.reserveCapacity(tree.liveCount)
-    for (position, slot) in cache.order.enumerated() {
-      let node = tree.nodes[Int(slot)]
-      items.append(node.item)
-      levels.append(Int(cache.entries[Int(slot)].depth))
-      if node.isExpanded { expanded.append(position) }
+    items.reserveCapacity(count)
+    levels.reserveCapacity(count)
+    forEachEntry(in: 0..<count) { position, entry in
+      items.append(entry.item)
+      levels.append(entry.level)
+      if entry.isExpanded { expanded.append(position) }
     }
     var container = encoder.container(keyedBy: SectionSnapshotCodingKeys.self)
     try container.encode(items, forKey: .items)
@@ -113,7 +110,7 @@ extension DiffableDataSourceSectionSnapshot: Decodable where ItemIdentifierType:
           "expanded position \(index) follows \(previous); positions must be in increasing "
             + "order, each once")
       }
-      builder.tree.nodes[index].flags |= TreeNode<ItemIdentifierType>.expanded
+      builder.expand(at: index)
       previous = index
     }
     self = builder.snapshot

@@ -11,30 +11,49 @@ extension DiffableDataSource {
   /// ``SectionHeaderMode/firstItemInSection`` its first item is the header, and a folded
   /// section stays folded. Apply section snapshots to change hierarchies.
   ///
+  /// Snapshots hold no duplicates, so the diff does not look for any (as
+  /// ``DiffableDataSourceSnapshot/batchUpdate(from:)``): identifiers whose `Hashable`
+  /// conformance is broken (equal values with different hashes) can slip equal values into a
+  /// snapshot unnoticed, and the list view then receives every section replaced, a batch it
+  /// accepts. ``tryApply(_:animatingDifferences:)`` checks every identifier again and throws
+  /// ``DataSourceError/Reason/brokenIdentifiers(_:)`` instead.
+  ///
   /// Stops the program if the data source is delivering another update; ``tryApply(_:animatingDifferences:)``
   /// throws instead.
   ///
   /// - Complexity: O(n + m) for n rows shown before and m items in `snapshot`, plus the
-  ///   diff's cost (``BatchUpdate/init(from:to:marks:)``).
+  ///   diff's cost (``DiffableDataSourceSnapshot/batchUpdate(from:)``); for a hierarchical
+  ///   section whose rows changed, O(its items) to build its flat tree.
   @inlinable public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    trap { () throws(Error) in try tryApply(snapshot, animatingDifferences: animatingDifferences) }
+    trap { () throws(Error) in
+      try applyWhole(snapshot, animatingDifferences: animatingDifferences, verify: false)
+    }
     completion?()
   }
 
   /// Shows `snapshot` as ``apply(_:animatingDifferences:completion:)`` does, or throws without
-  /// changing anything.
+  /// changing anything; checks every identifier for duplicates first (see
+  /// ``BatchUpdate/init(from:to:marks:)``).
   ///
-  /// - Complexity: as ``apply(_:animatingDifferences:completion:)``.
+  /// - Complexity: as ``apply(_:animatingDifferences:completion:)``, plus O(n + m) expected
+  ///   to check the identifiers.
   @inlinable public func tryApply(_ snapshot: Snapshot, animatingDifferences: Bool = true)
+    throws(Error)
+  {
+    try applyWhole(snapshot, animatingDifferences: animatingDifferences, verify: true)
+  }
+
+  /// Shows `snapshot`, checking its identifiers for duplicates when `verify` is true.
+  @inlinable func applyWhole(_ snapshot: Snapshot, animatingDifferences: Bool, verify: Bool)
     throws(Error)
   {
     try performUpdate(.apply) { () throws(Error) in
       let old = layout
-      let (newSections, newRows) = sectionsShowing(snapshot)
+      let (newSections, newRows) = sectionsShowing(snapshot, rows: old)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
-      let update = try update(from: old, to: new, marks: snapshot.marks, .apply)
+      let update = try update(from: old, to: new, marks: snapshot.marks, .apply, verify: verify)
       install(newSections, rows: newRows)
       deliver(update, animated: animatingDifferences)
     }
@@ -68,30 +87,43 @@ extension DiffableDataSource {
 
   /// The section states and rows that show `snapshot`, keeping trees whose rows are
   /// unchanged. O(n + m).
-  @inlinable func sectionsShowing(_ snapshot: Snapshot) -> (
-    [SectionState], [[ItemIdentifierType]]
-  ) {
+  @inlinable func sectionsShowing(
+    _ snapshot: Snapshot,
+    rows: [LayoutSection<SectionIdentifierType, ItemIdentifierType>]? = nil
+  ) -> ([SectionState], [[ItemIdentifierType]]) {
     var newSections: [SectionState] = []
     var newRows: [[ItemIdentifierType]] = []
     for section in snapshot.sectionIdentifiers {
       let items = snapshot.itemIdentifiers(inSection: section)
-      if let index = sectionIndexes[section], rows.items(inSection: index) == items {
+      // The rows shown now: read once (or handed over by the caller, who read them too).
+      let current = sectionIndexes[section].map { rows?[$0].items ?? rowItems(inSection: $0) }
+      if let index = sectionIndexes[section], current == items {
         // Same rows: keep the tree. Hidden items that the snapshot puts in another section
         // have moved there; they leave this tree. (A tree with no more items than rows has
         // no hidden ones: skip asking the snapshot about each item, O(log n) apiece.)
         var tree = sections[index].tree
         var moved: [ItemIdentifierType] = []
         if tree.count > items.count {
-          tree.storage.tree.forEachDescendant(of: -1) { slot in
-            let item = tree.storage.tree.nodes[Int(slot)].item
+          tree.forEachItem { item, _ in
             if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
               moved.append(item)
             }
           }
         }
         if !moved.isEmpty { try? tree.tryDelete(moved) }
-        newSections.append(SectionState(id: section, tree: tree))
+        newSections.append(
+          SectionState(
+            id: section, tree: tree, isPlainList: sections[index].isPlainList && moved.isEmpty))
         newRows.append(items)
+        continue
+      }
+      let isPlain = headerMode(for: section) == .none
+      if isPlain, let index = sectionIndexes[section], let current, sections[index].isPlainList,
+        let tree = sections[index].tree.editedList(from: current, to: items)
+      {
+        // A plain list stays one: edited in place of being built again.
+        newRows.append(items)
+        newSections.append(SectionState(id: section, tree: tree, isPlainList: true))
         continue
       }
       var tree = SectionSnapshot()
@@ -101,7 +133,7 @@ extension DiffableDataSource {
       }
       keepFold(of: &tree, section)
       newRows.append(shownRows(tree, section))
-      newSections.append(SectionState(id: section, tree: tree))
+      newSections.append(SectionState(id: section, tree: tree, isPlainList: isPlain))
     }
     return (newSections, newRows)
   }
@@ -127,7 +159,6 @@ extension DiffableDataSource {
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
     dropPinsOfRemovedSections()
-    rows.reset(sections: newRows)
   }
 
   // MARK: Section snapshots
@@ -150,19 +181,31 @@ extension DiffableDataSource {
     completion: (() -> Void)? = nil
   ) {
     trap { () throws(Error) in
-      try tryApply(
-        snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion)
+      try applySection(
+        snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion,
+        verify: false)
     }
     completion?()
   }
 
   /// Makes `snapshot` the tree of `section` as ``apply(_:to:animatingDifferences:expansion:completion:)``
-  /// does, or throws without changing anything.
+  /// does, or throws without changing anything; checks the rows' identifiers for duplicates
+  /// when it diffs them whole (a tree unrelated to the section's).
   ///
   /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``.
   @inlinable public func tryApply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
+  ) throws(Error) {
+    try applySection(
+      snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion,
+      verify: true)
+  }
+
+  /// Makes `snapshot` the tree of `section`, checking identifiers when `verify` is true.
+  @inlinable func applySection(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
+    animatingDifferences: Bool, expansion: ExpansionPolicy, verify: Bool
   ) throws(Error) {
     try performUpdate(.applyToSection) { () throws(Error) in
       let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
@@ -170,24 +213,44 @@ extension DiffableDataSource {
         appendSection(section, tree: tree, animated: animatingDifferences)
         return
       }
-      try show(tree, inSection: index, animated: animatingDifferences, .applyToSection)
+      try show(
+        tree, inSection: index, animated: animatingDifferences, .applyToSection, verify: verify)
     }
     applyOrder.record(section: section)
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
-  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost).
+  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost); for a
+  /// tree related to the section's (one made from it by k edits, such as an edited
+  /// ``snapshot(for:)``) and one batch, O(b k log n) plus the rows of the storage they do not
+  /// share.
   @inlinable func show(
-    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation
+    _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
+    oldRows: [ItemIdentifierType]? = nil, verify: Bool = true
   ) throws(Error) {
-    let (old, new, newRows) = layouts(showing: tree, inSection: index)
-    let update = try self.update(from: old, to: new, operation)
+    let id = sections[index].id
+    if updateStyle == .singleBatch, oldRows == nil, foldingHeader(ofSection: index) == nil,
+      !folds(tree, id),
+      let (oldPieces, newPieces) = SectionSnapshot.compressedVisibleItems(
+        from: sections[index].tree, to: tree)
+    {
+      // Related trees: the rows of storage both share are not read, only counted.
+      let batch = BatchUpdate(
+        compressedFrom: [CompressedSection(id, pieces: oldPieces)],
+        to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
+      sections[index].tree = tree
+      deliver(batch.placed(inSection: index), animated: animated)
+      return
+    }
+    let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
+    let update = try self.update(from: old, to: new, operation, verify: verify)
     commit(tree, inSection: index, update, rows: newRows, animated: animated)
   }
 
   /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
   /// the fold kept), and the section's index if the data source has it; throws on misuse.
-  /// O(m·s) for m items in `snapshot` and s sections.
+  /// O(m·s log n) for the m items of `snapshot` outside storage it shares with the section's
+  /// tree and s sections, plus O(e log n) for the e items expanded in either tree.
   @inlinable func prepare(
     _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
   ) throws(Error) -> (SectionSnapshot, Int?) {
@@ -198,20 +261,36 @@ extension DiffableDataSource {
     var expand: [ItemIdentifierType] = []
     var collapse: [ItemIdentifierType] = []
     let current = existing.map { sections[$0].tree }
-    snapshot.storage.tree.forEachDescendant(of: -1) { slot in
+    let others = sections.indices.filter { $0 != existing }
+    func check(_ item: ItemIdentifierType, _ isExpanded: Bool) {
       guard conflict == nil else { return }
-      let node = snapshot.storage.tree.nodes[Int(slot)]
-      for (index, other) in sections.enumerated() where index != existing {
-        if other.tree.contains(node.item) { conflict = (node.item, other.id) }
+      for index in others where sections[index].tree.contains(item) {
+        conflict = (item, sections[index].id)
       }
-      if expansion == .preserveCurrent, let current,
-        let currentSlot = current.slot(of: node.item)
+      // An item whose expansion may need keeping is expanded in one of the trees: those
+      // expanded here are looked up in the current tree, and the current tree's expanded
+      // items are looked up in this one below.
+      if expansion == .preserveCurrent, isExpanded, let current,
+        let wasExpanded = try? current.tryIsExpanded(item), !wasExpanded
       {
-        let wasExpanded = current.storage.tree.nodes[Int(currentSlot)].isExpanded
-        if wasExpanded != node.isExpanded {
-          if wasExpanded { expand.append(node.item) } else { collapse.append(node.item) }
+        collapse.append(item)
+      }
+    }
+    if let current {
+      // Entries in storage both trees share are the same in both: in no other section, and
+      // expanded alike. Only the rest needs checking.
+      SectionSnapshot.forEachUnsharedEntry(from: current, to: snapshot) {
+        check($0.item, $0.isExpanded)
+      }
+      if expansion == .preserveCurrent {
+        SectionSnapshot.forEachUnsharedEntry(from: snapshot, to: current) { entry in
+          if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
+            expand.append(entry.item)
+          }
         }
       }
+    } else if !others.isEmpty {
+      snapshot.forEachItem(check)
     }
     if let (item, other) = conflict {
       throw Error(.applyToSection, .itemInAnotherSection(item, other))
@@ -226,19 +305,18 @@ extension DiffableDataSource {
   @inlinable func appendSection(
     _ section: SectionIdentifierType, tree: SectionSnapshot, animated: Bool
   ) {
-    let newRows = shownRows(tree, section)
     let index = sections.count
     sections.append(SectionState(id: section, tree: tree))
     sectionIndexes[section] = index
-    rows.appendSection()
-    rows.insert(newRows, at: 0, inSection: index)
     deliver(BatchUpdate(insertedSections: [index]), animated: animated)
   }
 
   /// The layouts to diff when the section at `index` comes to show `tree` (the section alone
   /// for one batch, see ``BatchUpdate/placed(inSection:)``; the whole list for stages), and
   /// the rows it then shows. O(rows of the section), or O(n) for stages.
-  @inlinable func layouts(showing tree: SectionSnapshot, inSection index: Int) -> (
+  @inlinable func layouts(
+    showing tree: SectionSnapshot, inSection index: Int, oldRows: [ItemIdentifierType]? = nil
+  ) -> (
     old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     rows: [ItemIdentifierType]
@@ -248,12 +326,13 @@ extension DiffableDataSource {
     if updateStyle == .singleBatch {
       // Only this section changes: diff its rows alone, then address the batch to it.
       return (
-        [LayoutSection(section, items: rows.items(inSection: index))],
+        [LayoutSection(section, items: oldRows ?? rowItems(inSection: index))],
         [LayoutSection(section, items: newRows)], newRows
       )
     }
     // Stages carry whole layouts.
-    let old = layout
+    var old = layout
+    if let oldRows { old[index].items = oldRows }
     var new = old
     new[index].items = newRows
     return (old, new, newRows)
@@ -268,7 +347,6 @@ extension DiffableDataSource {
   ) {
     let placed = updateStyle == .singleBatch ? update.placed(inSection: index) : update
     sections[index].tree = tree
-    rows.replaceRows(inSection: index, with: newRows)
     deliver(placed, animated: animated)
   }
 }

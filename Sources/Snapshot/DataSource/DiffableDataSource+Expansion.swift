@@ -56,7 +56,7 @@ extension DiffableDataSource {
   ) throws(Error) -> Bool {
     // Found once: handlers cannot move rows (they cannot update the data source), and
     // loading children below a collapsed item shows no row.
-    let location = rows.location(of: item)
+    let location = rowLocation(of: item)
     guard let section = location?.section ?? sections.firstIndex(where: { $0.tree.contains(item) })
     else {
       throw Error(operation, .unknownItem(item))
@@ -86,11 +86,6 @@ extension DiffableDataSource {
         sections[section].tree.collapse([item])
       }
       let first = row + 1
-      if expanded {
-        rows.insert(shown, at: first, inSection: section)
-      } else {
-        rows.remove(first..<first + shown.count, inSection: section)
-      }
       let paths = (first..<first + shown.count).map { ListIndexPath(item: $0, section: section) }
       let own = [ListIndexPath(item: row, section: section)]
       deliver(
@@ -117,14 +112,7 @@ extension DiffableDataSource {
       // A leaf header folds the whole section: every row after it.
       return Array(sections[section].tree.visibleItems.dropFirst())
     }
-    let storage = sections[section].tree.storage
-    let slot = storage.tree.slot(of: item)
-    guard slot >= 0 else { return [] }
-    var shown: [ItemIdentifierType] = []
-    storage.tree.forEachVisibleDescendant(of: slot) {
-      shown.append(storage.tree.nodes[Int($0)].item)
-    }
-    return shown
+    return sections[section].tree.shownDescendants(of: item)
   }
 
   /// Asks `load` for the children of `item` and makes them its children, checking that they
@@ -141,11 +129,10 @@ extension DiffableDataSource {
       throw Error(operation, .sectionSnapshot(error))
     }
     let children = load(item, current)
-    if children.storage === current.storage { return }
+    if children.list.tree.sharesRoot(with: current.list.tree) { return }
     var conflict: (ItemIdentifierType, SectionIdentifierType)?
-    children.storage.tree.forEachDescendant(of: -1) { slot in
+    children.forEachItem { child, _ in
       guard conflict == nil else { return }
-      let child = children.storage.tree.nodes[Int(slot)].item
       for (index, other) in sections.enumerated() where index != section {
         if other.tree.contains(child) { conflict = (child, other.id) }
       }

@@ -25,12 +25,14 @@ extension DiffableDataSource {
       }
       var tree = sections[index].tree
       try checkHeaderMode(mode, tree, section, .setHeaderMode)
+      // The rows shown under the mode in force, before it changes.
+      let oldRows = rowItems(inSection: index)
       let previous = headerModes[section]
       let wasPinned = pinnedHeaderModes.remove(section) != nil
       headerModes[section] = mode
       if let header = leafHeader(tree, section) { tree.expand([header]) }
       do throws(Error) {
-        try show(tree, inSection: index, animated: true, .setHeaderMode)
+        try show(tree, inSection: index, animated: true, .setHeaderMode, oldRows: oldRows)
       } catch {
         headerModes[section] = previous
         if wasPinned { pinnedHeaderModes.insert(section) }
@@ -72,12 +74,9 @@ extension DiffableDataSource {
     _ operation: Error.Operation
   ) throws(Error) {
     guard mode == .firstItemInSection else { return }
-    let nodes = tree.storage.tree.nodes
-    let first = tree.storage.tree.firstRoot
-    guard first >= 0 else { return }
-    if nodes[Int(first)].firstChild >= 0 && nodes[Int(first)].next >= 0 {
-      throw Error(
-        operation, .headerWithChildrenAndSiblings(section, header: nodes[Int(first)].item))
+    guard let first = tree.firstRoot else { return }
+    if first.hasChildren && first.hasSiblings {
+      throw Error(operation, .headerWithChildrenAndSiblings(section, header: first.item))
     }
   }
 
@@ -87,8 +86,7 @@ extension DiffableDataSource {
     -> ItemIdentifierType?
   {
     guard headerMode(for: section) == .firstItemInSection else { return nil }
-    let first = tree.storage.tree.firstRoot
-    guard first >= 0, tree.storage.tree.nodes[Int(first)].firstChild < 0 else { return nil }
-    return tree.storage.tree.nodes[Int(first)].item
+    guard let first = tree.firstRoot, !first.hasChildren else { return nil }
+    return first.item
   }
 }

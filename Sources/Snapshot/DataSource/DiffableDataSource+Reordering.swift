@@ -38,7 +38,7 @@ extension DiffableDataSource {
       guard sections.indices.contains(destination.section) else {
         throw Error(.moveItem, .unknownIndexPath(destination))
       }
-      let remaining = rows.count(inSection: destination.section) - (sameSection ? block : 0)
+      let remaining = rowCount(inSection: destination.section) - (sameSection ? block : 0)
       guard (0...remaining).contains(destination.item) else {
         throw Error(.moveItem, .unknownIndexPath(destination))
       }
@@ -47,8 +47,8 @@ extension DiffableDataSource {
       if sameSection && landing >= source.item { landing += block }
       let header = headerItem(ofSection: destination.section)
       let target: MoveTarget
-      if landing < rows.count(inSection: destination.section) {
-        let below = rows.item(at: landing, inSection: destination.section)
+      if landing < rowCount(inSection: destination.section) {
+        let below = rowItem(at: landing, inSection: destination.section)
         if below == header { throw Error(.moveItem, .moveAroundHeader(item)) }
         target = .before(below)
       } else if let header,
@@ -87,8 +87,7 @@ extension DiffableDataSource {
         throw Error(.moveItemInto, .moveAroundHeader(item))
       }
       if parent.section == source.section {
-        let tree = sections[source.section].tree.storage.tree
-        if tree.isInSubtree(tree.slot(of: parentItem), of: tree.slot(of: item)) {
+        if sections[source.section].tree.isInSubtree(parentItem, of: item) {
           throw Error(.moveItemInto, .moveIntoOwnSubtree(item))
         }
       }
@@ -122,8 +121,7 @@ extension DiffableDataSource {
   /// The header of the section at `section`, when it shows one. O(1).
   @inlinable func headerItem(ofSection section: Int) -> ItemIdentifierType? {
     guard headerMode(for: sections[section].id) == .firstItemInSection else { return nil }
-    let tree = sections[section].tree.storage.tree
-    return tree.firstRoot >= 0 ? tree.nodes[Int(tree.firstRoot)].item : nil
+    return sections[section].tree.firstRoot?.item
   }
 
   @inlinable func performMove(
@@ -131,6 +129,7 @@ extension DiffableDataSource {
     to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     let initial = snapshot()
+    let moved = rowItems(in: source.item..<source.item + block, inSection: source.section)
     let initialTrees = (sections[source.section].tree, sections[destination].tree)
     let oldParent = (try? sections[source.section].tree.tryParent(of: item)) ?? nil
     // The trees.
@@ -157,9 +156,7 @@ extension DiffableDataSource {
       throw Error(operation, .sectionSnapshot(error))
     }
     // The rows.
-    let moved = rows.remove(source.item..<source.item + block, inSection: source.section)
     let landing = shownPosition(of: item, inSection: destination)
-    if let landing { rows.insert(moved, at: landing, inSection: destination) }
     // The batch.
     var batch = BatchUpdate()
     for offset in 0..<block {
@@ -194,37 +191,14 @@ extension DiffableDataSource {
   }
 
   /// The row position `item` has in its section's tree as it is now, counting the rows
-  /// before it, or nil when a collapsed ancestor hides it. O(d + log n) for depth d.
+  /// before it, or nil when a collapsed ancestor hides it. O(log n).
   @inlinable func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int? {
     if let header = leafHeader(sections[section].tree, sections[section].id), header != item,
       !isExpanded(header, in: sections[section].tree)
     {
       return nil
     }
-    let storage = sections[section].tree.storage
-    let slot = storage.tree.slot(of: item)
-    guard slot >= 0 else { return nil }
-    var ancestor = storage.tree.nodes[Int(slot)].parent
-    while ancestor >= 0 {
-      if !storage.tree.nodes[Int(ancestor)].isExpanded { return nil }
-      ancestor = storage.tree.nodes[Int(ancestor)].parent
-    }
-    // The row shown just before `item`: the last shown row of its previous sibling's subtree,
-    // else its parent.
-    var previous = storage.tree.nodes[Int(slot)].previous
-    if previous >= 0 {
-      while storage.tree.nodes[Int(previous)].isExpanded
-        && storage.tree.nodes[Int(previous)].lastChild >= 0
-      {
-        previous = storage.tree.nodes[Int(previous)].lastChild
-      }
-    } else {
-      previous = storage.tree.nodes[Int(slot)].parent
-    }
-    guard previous >= 0 else { return 0 }
-    // Identifiers whose hash changed since they were indexed may not be found: the row is then
-    // placed first rather than the program stopped.
-    return (rows.location(of: storage.tree.nodes[Int(previous)].item)?.row ?? -1) + 1
+    return sections[section].tree.visibleRow(of: item)
   }
 
   /// What a move of the rows `moved` (the first one the moved item) did: the whole list's
@@ -263,7 +237,7 @@ extension DiffableDataSource {
     /// Where the moved item is among `tree`'s visible items, or nil when a collapsed
     /// ancestor hides it (a folded leaf header does not).
     func visibleOffset(in tree: SectionSnapshot) -> Int? {
-      moved.first.flatMap { tree.visibleItems.firstIndex(of: $0) }
+      moved.first.flatMap { tree.visibleRow(of: $0) }
     }
     let sourceID = sections[source.section].id
     let whole = difference(

@@ -39,13 +39,22 @@ public final class DiffableDataSource<
   @usableFromInline
   struct SectionState {
     @usableFromInline var id: SectionIdentifierType
-    @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    /// The section's tree. Any change to it ends ``isPlainList``.
+    @usableFromInline var tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+      didSet { isPlainList = false }
+    }
+    /// Whether a whole apply made `tree` a plain list (every item a collapsed root, in a
+    /// section without a header) and nothing changed it since: then `tree` is exactly the
+    /// list of its rows, and the next whole apply can edit it instead of building it again.
+    @usableFromInline var isPlainList: Bool
 
     @inlinable init(
-      id: SectionIdentifierType, tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+      id: SectionIdentifierType, tree: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
+      isPlainList: Bool = false
     ) {
       self.id = id
       self.tree = tree
+      self.isPlainList = isPlainList
     }
   }
 
@@ -76,7 +85,6 @@ public final class DiffableDataSource<
 
   @usableFromInline var sections: [SectionState] = []
   @usableFromInline var sectionIndexes: [SectionIdentifierType: Int] = [:]
-  @usableFromInline var rows = VisibleRows<ItemIdentifierType>()
   @usableFromInline var headerModes: [SectionIdentifierType: SectionHeaderMode] = [:]
   /// The sections whose entry in `headerModes` is a pin left by a change of
   /// ``defaultHeaderMode`` rather than a mode given with ``setHeaderMode(_:for:)``: all of
@@ -114,7 +122,7 @@ extension DiffableDataSource: ListContent {
     // them not: the bulk build then leaves out what it refuses; the program must not stop).
     Snapshot(
       uniqueSections: sections.map(\.id),
-      items: sections.indices.map { rows.items(inSection: $0) })
+      items: sections.indices.map { rowItems(inSection: $0) })
   }
 
   /// The tree of `section` with its expansion state, or an empty snapshot for a section the
@@ -131,9 +139,9 @@ extension DiffableDataSource: ListContent {
   /// - Complexity: O(log n) expected.
   @inlinable public func itemIdentifier(for indexPath: ListIndexPath) -> ItemIdentifierType? {
     guard sections.indices.contains(indexPath.section),
-      (0..<rows.count(inSection: indexPath.section)).contains(indexPath.item)
+      (0..<rowCount(inSection: indexPath.section)).contains(indexPath.item)
     else { return nil }
-    return rows.item(at: indexPath.item, inSection: indexPath.section)
+    return rowItem(at: indexPath.item, inSection: indexPath.section)
   }
 
   /// The items shown at positions `range` of the section at `section`, in order (positions
@@ -144,14 +152,14 @@ extension DiffableDataSource: ListContent {
     -> [ItemIdentifierType]
   {
     guard sections.indices.contains(section) else { return [] }
-    return rows.items(in: range.clamped(to: 0..<rows.count(inSection: section)), inSection: section)
+    return rowItems(in: range.clamped(to: 0..<rowCount(inSection: section)), inSection: section)
   }
 
   /// Where `item` is shown, or nil when it is not a row (absent, or below a collapsed parent).
   ///
-  /// - Complexity: O(log n) expected.
+  /// - Complexity: O(s log n) for s sections (each section's index is asked in turn).
   @inlinable public func indexPath(for item: ItemIdentifierType) -> ListIndexPath? {
-    guard let (section, row) = rows.location(of: item) else { return nil }
+    guard let (section, row) = rowLocation(of: item) else { return nil }
     return ListIndexPath(item: row, section: section)
   }
 
@@ -176,9 +184,9 @@ extension DiffableDataSource: ListContent {
 
   /// The number of rows in the section at `section`; 0 for an index out of range.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log n) (the tree's visible count, and whether a header folds it).
   @inlinable public func numberOfItems(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? rows.count(inSection: section) : 0
+    sections.indices.contains(section) ? rowCount(inSection: section) : 0
   }
 
   /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
@@ -235,8 +243,23 @@ extension DiffableDataSource {
     from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> = DiffMarks(),
-    _ operation: Error.Operation
+    _ operation: Error.Operation, verify: Bool = true
   ) throws(Error) -> Update {
+    if !verify {
+      // Rows come from snapshots, which hold no duplicates: match without checking, as
+      // `DiffableDataSourceSnapshot.batchUpdate(from:)` does; should broken hashing make the
+      // match fail anyway, replace every section.
+      do {
+        let match = try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
+        switch updateStyle {
+        case .singleBatch: return .batch(match.singleBatch())
+        case .staged: return .stages(match.stagedBatches())
+        }
+      } catch {
+        return .batch(
+          BatchUpdate(deletedSections: Array(old.indices), insertedSections: Array(new.indices)))
+      }
+    }
     do throws(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>) {
       switch updateStyle {
       case .singleBatch: return .batch(try BatchUpdate(from: old, to: new, marks: marks))
@@ -267,7 +290,7 @@ extension DiffableDataSource {
 
   /// The rows of every section, as layout sections. O(n).
   @inlinable var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    sections.indices.map { LayoutSection(sections[$0].id, items: rows.items(inSection: $0)) }
+    sections.indices.map { LayoutSection(sections[$0].id, items: rowItems(inSection: $0)) }
   }
 }
 
@@ -287,10 +310,6 @@ extension DiffableDataSource {
   ///
   /// - Complexity: O(n) for n items.
   @inlinable public func _invariantViolation() -> String? {
-    if let violation = rows.invariantViolation() { return "rows: \(violation)" }
-    if rows.sectionCount != sections.count {
-      return "\(rows.sectionCount) row sections for \(sections.count) sections"
-    }
     if sectionIndexes.count != sections.count { return "section index size differs" }
     for section in pinnedHeaderModes {
       if sectionIndexes[section] == nil { return "section \(section): pinned, but absent" }
@@ -302,8 +321,8 @@ extension DiffableDataSource {
       if let violation = section.tree._invariantViolation() {
         return "section \(section.id): \(violation)"
       }
-      if rows.items(inSection: index) != shownRows(section.tree, section.id) {
-        return "section \(section.id): rows differ from the tree's shown items"
+      if rowCount(inSection: index) != shownRows(section.tree, section.id).count {
+        return "section \(section.id): row count differs from the tree's shown items"
       }
       do {
         try checkHeaderMode(headerMode(for: section.id), section.tree, section.id, .apply)

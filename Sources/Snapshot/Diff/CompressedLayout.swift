@@ -6,7 +6,7 @@
 /// A compressed layout is an array of ``CompressedSection``s. Its items, expanded in order,
 /// are exactly the items of the snapshot's ``LayoutSection``s.
 @usableFromInline
-enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
+package enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
   /// Items matched one by one: those of storage the other snapshot does not share, and
   /// every item a mark (reload, reconfigure) names.
   case items([ItemID])
@@ -19,21 +19,28 @@ enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
 
 /// One section of a compressed layout: its identifier, its pieces, and its item count.
 @usableFromInline
-struct CompressedSection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
+package struct CompressedSection<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
   Sendable
 {
-  @usableFromInline var id: SectionID
-  @usableFromInline var pieces: [CompressedPiece<ItemID>]
+  /// The section's identifier.
+  @usableFromInline package var id: SectionID
+  /// The section's stretches, in order.
+  @usableFromInline package var pieces: [CompressedPiece<ItemID>]
 
+  /// Creates a section from its identifier and its pieces.
+  ///
+  /// - Complexity: O(1).
   @inlinable
-  init(_ id: SectionID, pieces: [CompressedPiece<ItemID>]) {
+  package init(_ id: SectionID, pieces: [CompressedPiece<ItemID>]) {
     self.id = id
     self.pieces = pieces
   }
 
-  /// The number of items the pieces stand for. O(pieces).
+  /// The number of items the pieces stand for.
+  ///
+  /// - Complexity: O(p) for p pieces.
   @inlinable
-  var count: Int {
+  package var count: Int {
     pieces.reduce(0) { total, piece in
       switch piece {
       case .items(let items): total + items.count

@@ -115,6 +115,10 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   @usableFromInline var newMark: [UInt8]
   /// The marked items present in both layouts, in new order.
   @usableFromInline var marked: [MarkedItem]
+  /// Empty, or the items' weights as cumulative offsets by flat new index (`newTotal + 1`
+  /// entries): item `i` weighs `weightOffsets[i + 1] - weightOffsets[i]`. Empty means every
+  /// item weighs 1. A compressed layout's shared run is one item weighing its count.
+  @usableFromInline var weightOffsets: [Int]
 
   /// Matches two layouts.
   ///
@@ -125,7 +129,8 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     old: [Section],
     new: [Section],
     marks: DiffMarks<SectionID, ItemID>,
-    verifyUniqueness: Bool
+    verifyUniqueness: Bool,
+    weightOffsets: [Int] = []
   ) throws(DuplicateIdentifierError<SectionID, ItemID>) {
     self.old = old
     self.new = new
@@ -315,6 +320,7 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     self.sectionHasItemReload = [Bool](repeating: false, count: newCount)
     self.newMark = []
     self.marked = []
+    self.weightOffsets = weightOffsets
 
     locateMarks(marks, oldSectionIndex: oldSectionIndex)
     orderSections()
@@ -405,7 +411,8 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   }
 
   /// Chooses, in each changed section, the runs that stay in place: a heaviest increasing
-  /// subsequence of their old positions weighted by length, so that the fewest items move.
+  /// subsequence of their old positions weighted by length (by ``weightOffsets`` when set),
+  /// so that the fewest items move.
   /// The staged form keeps this choice; so does the single batch, except in sections holding
   /// items marked for reload (``placeItemsAroundReloads(fates:shiftHolds:)``).
   ///
@@ -425,7 +432,7 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       for k in runBounds[t]..<runBounds[t + 1] where runs[k].oldSection == s {
         members.append(k)
         keys.append(runs[k].oldStart)
-        weights.append(runs[k].length)
+        weights.append(weightOffsets.isEmpty ? runs[k].length : weight(of: runs[k], in: t))
       }
       let flags = heaviestIncreasingSubsequence(keys: keys, weights: weights)
       for (position, k) in members.enumerated() { runStationary[k] = flags[position] }

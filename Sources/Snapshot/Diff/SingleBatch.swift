@@ -294,7 +294,7 @@ extension DiffMatch {
   /// keeps in place (the choice for the staged form counts every item alike).
   ///
   /// A heaviest increasing subsequence of the runs' old positions, weighing each run
-  /// `u << 32 | l` for its `u` unmarked items and its `l` marked items whose reload would land
+  /// `u << 32 | l` for its `u` unmarked items (by ``weightOffsets`` when set) and its `l` marked items whose reload would land
   /// on their new row. A marked item off the subsequence is deleted and inserted, which moves
   /// nothing; so the fewest unmarked items move, then the fewest marked ones are deleted and
   /// inserted rather than reloaded.
@@ -350,7 +350,7 @@ extension DiffMatch {
         for offset in 0..<run.length {
           let j = run.newStart + offset
           if newMark[newBase + j] != Self.reloadMark {
-            unmarked += 1
+            unmarked += weightOffsets.isEmpty ? 1 : itemWeight(newBase + j)
           } else if reloadsCanLand
             && oldKeptBefore[run.oldStart + offset - start] == newKeptBefore[j - newStart]
           {

@@ -49,8 +49,18 @@ public struct StagedBatchUpdate<SectionID: Hashable & Sendable, ItemID: Hashable
     /// The stage's batch, in the frames of ``BatchUpdate``: old frame = the previous stage's
     /// layout, new frame = this stage's ``layout``.
     public var batch: BatchUpdate
+    /// The layout, listed or (for a diff of related snapshots) listed on first read.
+    @usableFromInline var storedLayout: StageLayout<SectionID, ItemID>
+
     /// The layout the view shows once the stage is applied.
-    public var layout: [LayoutSection<SectionID, ItemID>]
+    ///
+    /// - Complexity: O(1), except the first read of a stage of a diff of related snapshots
+    ///   (which lists the stage's layout only when asked): O(n) for the n items it holds.
+    @inlinable
+    public var layout: [LayoutSection<SectionID, ItemID>] {
+      get { storedLayout.sections }
+      set { storedLayout = .listed(newValue) }
+    }
 
     /// Creates a stage.
     ///
@@ -59,7 +69,32 @@ public struct StagedBatchUpdate<SectionID: Hashable & Sendable, ItemID: Hashable
     public init(kind: Kind, batch: BatchUpdate, layout: [LayoutSection<SectionID, ItemID>]) {
       self.kind = kind
       self.batch = batch
-      self.layout = layout
+      self.storedLayout = .listed(layout)
+    }
+
+    /// Creates a stage whose layout is listed on first read.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    init(kind: Kind, batch: BatchUpdate, deferredLayout: DeferredLayout<SectionID, ItemID>) {
+      self.kind = kind
+      self.batch = batch
+      self.storedLayout = .deferred(deferredLayout)
+    }
+
+    /// Whether two stages have the same kind, batch and layout.
+    ///
+    /// - Complexity: O(1) when the batches differ or both layouts are the same deferred one;
+    ///   else O(n) to compare the layouts (listing a deferred one first).
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      guard lhs.kind == rhs.kind && lhs.batch == rhs.batch else { return false }
+      if case .deferred(let a) = lhs.storedLayout, case .deferred(let b) = rhs.storedLayout,
+        a === b
+      {
+        return true
+      }
+      return lhs.layout == rhs.layout
     }
   }
 

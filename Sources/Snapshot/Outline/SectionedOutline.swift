@@ -119,11 +119,15 @@ extension SectionedOutline {
     for (ordinal, other) in trees.enumerated() where ordinal != target {
       // Probe the smaller tree's items in the larger tree's index.
       let (probe, index) = other.count <= snapshot.count ? (other, snapshot) : (snapshot, other)
-      for node in probe.storage.tree.nodes where node.isAlive && index.contains(node.item) {
+      var shared: ItemIdentifierType? = nil
+      probe.forEachEntry(in: 0..<probe.count) { _, entry in
+        if shared == nil && index.contains(entry.item) { shared = entry.item }
+      }
+      if let item = shared {
         throw .duplicateItem(
-          node.item,
-          first: .init(section: sectionIDs[ordinal], path: other.indexPath(of: node.item) ?? []),
-          duplicate: .init(section: section, path: snapshot.indexPath(of: node.item) ?? []))
+          item,
+          first: .init(section: sectionIDs[ordinal], path: other.indexPath(of: item) ?? []),
+          duplicate: .init(section: section, path: snapshot.indexPath(of: item) ?? []))
       }
     }
     if let target {

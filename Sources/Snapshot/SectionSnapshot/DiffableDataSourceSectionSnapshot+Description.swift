@@ -26,19 +26,15 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
 
   /// Appends the lines of ``visualDescription()`` to `lines`, each after `prefix`. O(n).
   func appendDescriptionLines(to lines: inout [String], indentedBy prefix: String) {
-    storage.ensureCaches()
-    let (tree, cache) = (storage.tree, storage.cache)
-    lines.reserveCapacity(lines.count + tree.liveCount)
-    for slot in cache.order {
-      let node = tree.nodes[Int(slot)]
-      let entry = cache.entries[Int(slot)]
-      let depth = Int(entry.depth)
+    lines.reserveCapacity(lines.count + count)
+    forEachEntry(in: 0..<count) { _, entry in
+      let depth = entry.level
       var indent =
         prefix + String(repeating: "  ", count: Swift.min(depth, Self.deepestIndentedLevel))
       if depth > Self.deepestIndentedLevel { indent += "(\(depth)) " }
-      let expansion = node.isExpanded ? "+" : "-"
-      let visibility = entry.isVisible ? "*" : " "
-      lines.append("\(indent)\(expansion)\(visibility) \(node.item)")
+      let expansion = entry.isExpanded ? "+" : "-"
+      let visibility = entry.hidden == 0 ? "*" : " "
+      lines.append("\(indent)\(expansion)\(visibility) \(entry.item)")
     }
   }
 
@@ -51,21 +47,25 @@ extension DiffableDataSourceSectionSnapshot: CustomStringConvertible {
 
 extension DiffableDataSourceSectionSnapshot: Equatable {
   /// Two section snapshots are equal when they hold the same items in the same tree, in the
-  /// same order, with the same items expanded. O(n).
+  /// same order, with the same items expanded.
+  ///
+  /// - Complexity: O(1) when one is an unedited copy of the other; else O(n).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.storage === rhs.storage { return true }
-    guard lhs.storage.tree.liveCount == rhs.storage.tree.liveCount else { return false }
-    lhs.storage.ensureCaches()
-    rhs.storage.ensureCaches()
-    let (leftTree, leftCache) = (lhs.storage.tree, lhs.storage.cache)
-    let (rightTree, rightCache) = (rhs.storage.tree, rhs.storage.cache)
-    for (left, right) in zip(leftCache.order, rightCache.order) {
-      let leftNode = leftTree.nodes[Int(left)]
-      let rightNode = rightTree.nodes[Int(right)]
-      guard leftNode.item == rightNode.item, leftNode.flags == rightNode.flags,
-        leftCache.entries[Int(left)].depth == rightCache.entries[Int(right)].depth
-      else { return false }
+    if lhs.list.tree.sharesRoot(with: rhs.list.tree) { return true }
+    guard lhs.count == rhs.count else { return false }
+    var right: [SharedEntry<ItemIdentifierType>] = []
+    var equal = true
+    var next = 0
+    let chunk = 4096
+    lhs.list.tree.forEach(in: 0..<lhs.count) { position, left in
+      if position == next {
+        right = rhs.list.tree.entries(in: position..<Swift.min(position + chunk, rhs.count))
+        next = position + chunk
+      }
+      let other = right[position % chunk]
+      equal = left.item == other.item && left.levelAndFlag == other.levelAndFlag
+      return equal
     }
-    return true
+    return equal
   }
 }

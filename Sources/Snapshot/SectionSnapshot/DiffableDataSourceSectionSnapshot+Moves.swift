@@ -7,7 +7,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Stops the program if either item is absent, if they are the same item, or if
   /// `destination` lies inside `item`'s subtree; ``tryMove(_:before:)`` throws instead.
   ///
-  /// - Complexity: O(d) for the depth d of `destination`.
+  /// - Complexity: O(s log n) for the s items moved.
   @inlinable public mutating func move(
     _ item: ItemIdentifierType, before destination: ItemIdentifierType
   ) {
@@ -17,16 +17,14 @@ extension DiffableDataSourceSectionSnapshot {
   /// Moves `item` and its subtree just before `destination`, or throws without changing the
   /// snapshot.
   ///
-  /// - Complexity: O(d) for the depth d of `destination`.
+  /// - Complexity: O(s log n) for the s items moved.
   @inlinable public mutating func tryMove(
     _ item: ItemIdentifierType, before destination: ItemIdentifierType
   )
     throws(Error)
   {
-    let (moving, target) = try slotsForMove(item, relativeTo: destination, for: .moveBefore)
-    makeUnique()
-    storage.tree.unlink(moving)
-    storage.tree.link(moving, parent: storage.tree.nodes[Int(target)].parent, before: target)
+    let (moving, target) = try positionsForMove(item, relativeTo: destination, for: .moveBefore)
+    try moveSubtree(at: moving, to: target, level: entry(at: target).level, for: .moveBefore)
   }
 
   /// Moves `item`, with its descendants, after `destination` and all of `destination`'s
@@ -35,7 +33,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Stops the program if either item is absent, if they are the same item, or if
   /// `destination` lies inside `item`'s subtree; ``tryMove(_:after:)`` throws instead.
   ///
-  /// - Complexity: O(d) for the depth d of `destination`.
+  /// - Complexity: O(s log n) for the s items moved.
   @inlinable public mutating func move(
     _ item: ItemIdentifierType, after destination: ItemIdentifierType
   ) {
@@ -45,17 +43,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// Moves `item` and its subtree after `destination` and its descendants, or throws without
   /// changing the snapshot.
   ///
-  /// - Complexity: O(d) for the depth d of `destination`.
+  /// - Complexity: O(s log n) for the s items moved.
   @inlinable public mutating func tryMove(
     _ item: ItemIdentifierType, after destination: ItemIdentifierType
   )
     throws(Error)
   {
-    let (moving, target) = try slotsForMove(item, relativeTo: destination, for: .moveAfter)
-    makeUnique()
-    storage.tree.unlink(moving)
-    let node = storage.tree.nodes[Int(target)]
-    storage.tree.link(moving, parent: node.parent, before: node.next)
+    let (moving, target) = try positionsForMove(item, relativeTo: destination, for: .moveAfter)
+    try moveSubtree(
+      at: moving, to: subtreeEnd(of: target), level: entry(at: target).level, for: .moveAfter)
   }
 
   /// Moves `item`, with its descendants, to be a child of `parent` (a root item when nil) at
@@ -64,7 +60,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Stops the program if an item is absent, if `parent` is `item` or lies in its subtree,
   /// or if `index` is past the end; ``tryMove(_:to:at:)`` throws instead.
   ///
-  /// - Complexity: O(d + i) for the depth d of `parent` and the position i.
+  /// - Complexity: O((s + i) log n) for the s items moved and the position i.
   @inlinable public mutating func move(
     _ item: ItemIdentifierType, to parent: ItemIdentifierType?, at index: Int? = nil
   ) {
@@ -74,44 +70,53 @@ extension DiffableDataSourceSectionSnapshot {
   /// Moves `item` and its subtree under `parent` at `index`, or throws without changing the
   /// snapshot.
   ///
-  /// - Complexity: O(d + i) for the depth d of `parent` and the position i.
+  /// - Complexity: O((s + i) log n) for the s items moved and the position i.
   @inlinable public mutating func tryMove(
     _ item: ItemIdentifierType, to parent: ItemIdentifierType?, at index: Int? = nil
   ) throws(Error) {
-    let moving = try existingSlot(of: item, for: .moveToParent)
-    let parentSlot = try slotOfParent(parent, for: .moveToParent)
-    if let parent, storage.tree.isInSubtree(parentSlot, of: moving) {
+    let moving = try existingPosition(of: item, for: .moveToParent)
+    let parentPosition = try positionOfParent(parent, for: .moveToParent)
+    let movingEnd = subtreeEnd(of: moving)
+    if let parent, let parentPosition, (moving..<movingEnd).contains(parentPosition) {
       throw Error(.moveToParent, .moveIntoOwnSubtree(item: item, destination: parent))
     }
-    // The sibling to insert before, counting the other children only.
-    var sibling: Int32 = -1
+    // Where it lands, counting the other children only: before the index-th of them, or at
+    // the end of the parent's subtree.
+    var destination = parentPosition.map { subtreeEnd(of: $0) } ?? count
     if let index {
-      let tree = storage.tree
-      var child = parentSlot >= 0 ? tree.nodes[Int(parentSlot)].firstChild : tree.firstRoot
-      var position = 0
-      while child >= 0, index >= 0, position < index || child == moving {
-        if child != moving { position += 1 }
-        child = tree.nodes[Int(child)].next
+      let others = childPositions(of: parentPosition).filter { $0 != moving }
+      guard index >= 0, index <= others.count else {
+        throw Error(.moveToParent, .childIndexOutOfRange(index: index, childCount: others.count))
       }
-      guard index >= 0, position == index else {
-        let others = tree.children(of: parentSlot).count { $0 != moving }
-        throw Error(.moveToParent, .childIndexOutOfRange(index: index, childCount: others))
-      }
-      sibling = child
+      if index < others.count { destination = others[index] }
     }
-    makeUnique()
-    storage.tree.unlink(moving)
-    storage.tree.link(moving, parent: parentSlot, before: sibling)
+    let level = parentPosition.map { entry(at: $0).level + 1 } ?? 0
+    try moveSubtree(at: moving, to: destination, level: level, for: .moveToParent)
   }
 
-  @inlinable func slotsForMove(
+  /// Moves the subtree at `position` so that it starts where position `destination` is now
+  /// (before the move), at `level`.
+  @inlinable mutating func moveSubtree(
+    at position: Int, to destination: Int, level: Int, for operation: Error.Operation
+  ) throws(Error) {
+    let size = subtreeEnd(of: position) - position
+    let target = destination > position ? destination - size : destination
+    if target == position && entry(at: position).level == level { return }
+    do {
+      try list.moveSubtree(at: position, to: target, level: level)
+    } catch {
+      throw Error(operation, reason(for: error, naming: entry(at: position).item))
+    }
+  }
+
+  @inlinable func positionsForMove(
     _ item: ItemIdentifierType, relativeTo destination: ItemIdentifierType,
     for operation: Error.Operation
-  ) throws(Error) -> (moving: Int32, target: Int32) {
-    let moving = try existingSlot(of: item, for: operation)
-    let target = try slotOfDestination(destination, for: operation)
+  ) throws(Error) -> (moving: Int, target: Int) {
+    let moving = try existingPosition(of: item, for: operation)
+    let target = try positionOfDestination(destination, for: operation)
     if moving == target { throw Error(operation, .moveRelativeToItself(item)) }
-    if storage.tree.isInSubtree(target, of: moving) {
+    if (moving..<subtreeEnd(of: moving)).contains(target) {
       throw Error(operation, .moveIntoOwnSubtree(item: item, destination: destination))
     }
     return (moving, target)

@@ -8,8 +8,8 @@ extension DiffableDataSourceSectionSnapshot {
   /// or not equal to itself, or if `items` holds one twice;
   /// ``tryAppend(_:to:)-([ItemIdentifierType],_)`` throws instead.
   ///
-  /// - Complexity: O(k) amortized for k items; building n items by any sequence of appends
-  ///   is O(n).
+  /// - Complexity: O(k log n) for k items (one seek and one splice of the sequence, one
+  ///   index entry per item); building n items by appends is O(n log n).
   @inlinable public mutating func append(
     _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
   ) {
@@ -22,15 +22,20 @@ extension DiffableDataSourceSectionSnapshot {
   /// ``SectionSnapshotError/Reason/duplicateItem(_:)`` or
   /// ``SectionSnapshotError/Reason/irreflexiveItem(_:)``.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k log n) for k items.
   @inlinable public mutating func tryAppend(
     _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
   ) throws(Error) {
     guard !items.isEmpty else { return }
-    let parentSlot = try slotOfParent(parent, for: .append)
-    makeUnique()
-    let added = try appendNodes(items, for: .append, destination: -1)
-    storage.tree.link(added, parent: parentSlot, before: -1)
+    do {
+      try list.append(items, to: parent)
+    } catch {
+      // The list is unchanged; find the first reason in the documented order.
+      if case .notFound(let parent) = error { throw Error(.append, .unknownParent(parent)) }
+      try checkNew(items, for: .append)
+      // Identifiers whose hashing is broken can collide in the list and nowhere else.
+      throw Error(.append, reason(for: error, naming: items[0]))
+    }
   }
 
   /// Inserts `items` just before `destination`, at its level.
@@ -39,7 +44,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// repeated or not equal to themselves, or when `destination` is among `items`; ``tryInsert(_:before:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k log n) for k items.
   @inlinable public mutating func insert(
     _ items: [ItemIdentifierType], before destination: ItemIdentifierType
   ) {
@@ -49,15 +54,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// Inserts `items` just before `destination`, at its level, or throws without changing
   /// the snapshot.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k log n) for k items.
   @inlinable public mutating func tryInsert(
     _ items: [ItemIdentifierType], before destination: ItemIdentifierType
   ) throws(Error) {
     guard !items.isEmpty else { return }
-    let target = try slotOfDestination(destination, for: .insertBefore)
-    makeUnique()
-    let added = try appendNodes(items, for: .insertBefore, destination: target)
-    storage.tree.link(added, parent: storage.tree.nodes[Int(target)].parent, before: target)
+    let target = try positionOfDestination(destination, for: .insertBefore)
+    try insertNew(
+      items, at: target, level: entry(at: target).level, for: .insertBefore,
+      destination: destination)
   }
 
   /// Inserts `items` after `destination` and all of its descendants, at `destination`'s
@@ -67,7 +72,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// repeated or not equal to themselves, or when `destination` is among `items`; ``tryInsert(_:after:)-([ItemIdentifierType],_)`` throws
   /// instead.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k log n) for k items.
   @inlinable public mutating func insert(
     _ items: [ItemIdentifierType], after destination: ItemIdentifierType
   ) {
@@ -77,16 +82,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// Inserts `items` after `destination` and its descendants, at `destination`'s level, or
   /// throws without changing the snapshot.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k log n) for k items.
   @inlinable public mutating func tryInsert(
     _ items: [ItemIdentifierType], after destination: ItemIdentifierType
   ) throws(Error) {
     guard !items.isEmpty else { return }
-    let target = try slotOfDestination(destination, for: .insertAfter)
-    makeUnique()
-    let added = try appendNodes(items, for: .insertAfter, destination: target)
-    let node = storage.tree.nodes[Int(target)]
-    storage.tree.link(added, parent: node.parent, before: node.next)
+    let target = try positionOfDestination(destination, for: .insertAfter)
+    try insertNew(
+      items, at: subtreeEnd(of: target), level: entry(at: target).level, for: .insertAfter,
+      destination: destination)
   }
 
   /// Removes `items` and all their descendants. Deleted items are no longer expanded.
@@ -95,7 +99,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// ``tryDelete(_:)`` throws instead. Naming an item twice, or an item and its ancestor,
   /// is fine.
   ///
-  /// - Complexity: O(k + d) amortized, for k items named and d items removed in all.
+  /// - Complexity: O((k + d) log n), for k items named and d items removed in all.
   @inlinable public mutating func delete(_ items: [ItemIdentifierType]) {
     trap { () throws(Error) in try tryDelete(items) }
   }
@@ -103,94 +107,112 @@ extension DiffableDataSourceSectionSnapshot {
   /// Removes `items` and all their descendants, or throws
   /// ``SectionSnapshotError/Reason/unknownItem(_:)`` without changing the snapshot.
   ///
-  /// - Complexity: O(k + d) amortized, for k items named and d items removed in all.
+  /// - Complexity: O((k + d) log n), for k items named and d items removed in all.
   @inlinable public mutating func tryDelete(_ items: [ItemIdentifierType]) throws(Error) {
-    var slots: [Int32] = []
-    slots.reserveCapacity(items.count)
-    for item in items { slots.append(try existingSlot(of: item, for: .delete)) }
-    guard !slots.isEmpty else { return }
-    makeUnique()
-    for slot in slots where storage.tree.nodes[Int(slot)].isAlive {
-      storage.tree.removeSubtree(slot)
+    for item in items { _ = try existingPosition(of: item, for: .delete) }
+    for item in items {
+      // An item named twice, or below one deleted before it, is gone already.
+      guard let position = position(of: item) else { continue }
+      try? list.removeSubtrees(position..<subtreeEnd(of: position))
     }
-    storage.tree.compactIfNeeded()
   }
 
-  /// Removes every item. O(1) (the old storage is released, or kept by its other owners).
+  /// Removes every item.
+  ///
+  /// - Complexity: O(1) (the old storage is released, or kept by its other owners).
   @inlinable public mutating func deleteAll() {
-    storage = TreeStorage()
+    list = SharedList(base: list.tree.base, bucketCapacity: list.labels.bucketCapacity)
   }
 
   /// Marks `items` as expanded, so their children are visible when their own ancestors are.
   /// Items need no children to be expanded. Unknown items are ignored, as Apple does.
   ///
-  /// - Complexity: O(k) for k items.
+  /// - Complexity: O(k log n) for k items, however large their subtrees (one range tag
+  ///   each).
   @inlinable public mutating func expand(_ items: [ItemIdentifierType]) {
     setExpanded(true, items)
   }
 
   /// Marks `items` as collapsed. Unknown items are ignored, as Apple does.
   ///
-  /// - Complexity: O(k) for k items.
+  /// - Complexity: O(k log n) for k items, however large their subtrees (one range tag
+  ///   each).
   @inlinable public mutating func collapse(_ items: [ItemIdentifierType]) {
     setExpanded(false, items)
   }
 
   @inlinable mutating func setExpanded(_ expanded: Bool, _ items: [ItemIdentifierType]) {
     for item in items {
-      guard let slot = slot(of: item) else { continue }
-      if storage.tree.nodes[Int(slot)].isExpanded == expanded { continue }
-      makeUnique()
-      if expanded {
-        storage.tree.nodes[Int(slot)].flags |= TreeNode<ItemIdentifierType>.expanded
-      } else {
-        storage.tree.nodes[Int(slot)].flags &= ~TreeNode<ItemIdentifierType>.expanded
-      }
+      guard let position = position(of: item) else { continue }
+      list.setExpanded(expanded, at: position)
     }
   }
 
   // MARK: Validation helpers
 
-  @inlinable func slotOfParent(
+  /// The position of `parent`, nil for the root level; throws when `parent` is absent.
+  @inlinable func positionOfParent(
     _ parent: ItemIdentifierType?, for operation: Error.Operation
-  ) throws(Error) -> Int32 {
-    guard let parent else { return -1 }
-    guard let slot = slot(of: parent) else { throw Error(operation, .unknownParent(parent)) }
-    return slot
+  ) throws(Error) -> Int? {
+    guard let parent else { return nil }
+    guard let position = position(of: parent) else {
+      throw Error(operation, .unknownParent(parent))
+    }
+    return position
   }
 
-  @inlinable func slotOfDestination(
+  @inlinable func positionOfDestination(
     _ destination: ItemIdentifierType, for operation: Error.Operation
-  ) throws(Error) -> Int32 {
-    guard let slot = slot(of: destination) else {
+  ) throws(Error) -> Int {
+    guard let position = position(of: destination) else {
       throw Error(operation, .unknownDestination(destination))
     }
-    return slot
+    return position
   }
 
-  /// Adds unlinked nodes for `items`; on a conflict adds nothing and throws the reason.
-  @inlinable mutating func appendNodes(
+  /// Throws the reason the first of `items` cannot be added, in order: not equal to itself,
+  /// the destination of the insertion, already in the snapshot, or named twice.
+  ///
+  /// - Complexity: O(k log n).
+  @inlinable func checkNew(
     _ items: some Sequence<ItemIdentifierType>, for operation: Error.Operation,
-    destination: Int32
-  ) throws(Error) -> Range<Int32> {
-    let start = Int32(truncatingIfNeeded: storage.tree.nodes.count)
-    switch storage.tree.appendNodes(items) {
-    case .success(let added):
-      return added
-    case .failure(let conflict):
-      throw Error(operation, reason(for: conflict, newSlotsFrom: start, destination: destination))
+    destination: ItemIdentifierType? = nil
+  ) throws(Error) {
+    var seen = Set<ItemIdentifierType>()
+    for item in items {
+      guard item == item else { throw Error(operation, .irreflexiveItem(item)) }
+      if contains(item) {
+        if item == destination { throw Error(operation, .destinationInInsertedItems(item)) }
+        throw Error(operation, .itemAlreadyInSnapshot(item))
+      }
+      if !seen.insert(item).inserted { throw Error(operation, .duplicateItem(item)) }
     }
   }
 
-  @inlinable func reason(
-    for conflict: Tree<ItemIdentifierType>.Conflict, newSlotsFrom start: Int32,
-    destination: Int32
-  ) -> Error.Reason {
-    if conflict.existingSlot == Tree<ItemIdentifierType>.Conflict.irreflexive {
-      return .irreflexiveItem(conflict.item)
+  /// Inserts `items` at `position` and `level`, collapsed, after checking them.
+  @inlinable mutating func insertNew(
+    _ items: [ItemIdentifierType], at position: Int, level: Int, for operation: Error.Operation,
+    destination: ItemIdentifierType
+  ) throws(Error) {
+    try checkNew(items, for: operation, destination: destination)
+    do {
+      try list.insert(
+        items.map { SharedEntry(item: $0, level: level, isExpanded: false) }, at: position)
+    } catch {
+      throw Error(operation, reason(for: error, naming: destination))
     }
-    if conflict.existingSlot >= start { return .duplicateItem(conflict.item) }
-    if conflict.existingSlot == destination { return .destinationInInsertedItems(conflict.item) }
-    return .itemAlreadyInSnapshot(conflict.item)
+  }
+
+  /// The reason for a refusal of the list itself, which the checks before every edit make
+  /// unreachable for identifiers whose hashing is lawful.
+  @inlinable func reason(
+    for error: SharedList<ItemIdentifierType>.EditError, naming item: ItemIdentifierType
+  ) -> Error.Reason {
+    switch error {
+    case .duplicate(let item): .duplicateItem(item)
+    case .irreflexive(let item): .irreflexiveItem(item)
+    case .notFound(let item): .unknownParent(item)
+    case .badShape: .unknownItem(item)
+    }
   }
 }

@@ -17,178 +17,242 @@
 /// never be found again, so it is refused where it enters
 /// (``SectionSnapshotError/Reason/irreflexiveItem(_:)``).
 ///
-/// A value type with copy-on-write storage: copies are O(1) until one side mutates.
+/// A value type whose storage is shared between copies: copying is O(1), and an edit of a
+/// copy copies only the O(log n) nodes on its path (see the article "Snapshots that share
+/// structure"), so a copy and its edited original share everything the edit did not touch.
 ///
-/// Cost: building *n* items by any sequence of `append`/`insert` calls is O(n) in total.
-/// Position queries (`index(of:)`, `level(of:)`, `isVisible(_:)`) are O(1) amortized: the
-/// first one after a run of mutations rebuilds a cache in O(n). Membership, parents and
-/// expansion are O(1) at all times.
+/// Cost: with n items, a lookup by identifier (`contains(_:)`, `index(of:)`, `level(of:)`,
+/// `parent(of:)`, `isExpanded(_:)`, `isVisible(_:)`) is O(log n); an edit naming k items is
+/// O(k log n); building n items by appends is O(n log n), by a builder or decoder O(n).
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>:
   Sendable
 {
   /// The error type of this snapshot's throwing methods.
   public typealias Error = SectionSnapshotError<ItemIdentifierType>
 
-  @usableFromInline var storage: TreeStorage<ItemIdentifierType>
+  /// The items' pre-order sequence (depth and expansion per entry) and the index from
+  /// identifier to position.
+  @usableFromInline var list: SharedList<ItemIdentifierType>
 
   /// Creates an empty section snapshot. O(1).
   @inlinable public init() {
-    storage = TreeStorage()
+    list = SharedList()
   }
 
-  @inlinable init(storage: TreeStorage<ItemIdentifierType>) {
-    self.storage = storage
+  @inlinable init(list: SharedList<ItemIdentifierType>) {
+    self.list = list
   }
 
-  /// Gives this value its own storage before a mutation. O(1) when already unique.
-  @inlinable mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) {
-      storage = TreeStorage(tree: storage.tree)
+  /// Creates an empty section snapshot whose storage nodes hold between `base` and 2 × `base`
+  /// entries and whose index buckets hold up to `bucketCapacity` pairs: small values make
+  /// tests of a few dozen items split and merge nodes. O(1).
+  @inlinable package init(base: Int, bucketCapacity: Int) {
+    list = SharedList(base: base, bucketCapacity: bucketCapacity)
+  }
+
+  /// The position of `item` in the pre-order sequence, or nil. O(log n).
+  @inlinable func position(of item: ItemIdentifierType) -> Int? {
+    list.position(of: item)
+  }
+
+  /// The entry at `position` (item, level, expansion, and `hidden` 0 when visible). O(log n).
+  @inlinable func entry(at position: Int) -> SharedEntry<ItemIdentifierType> {
+    list.tree.entry(at: position)
+  }
+
+  /// The end of the subtree that starts at `position`. O(log n).
+  @inlinable func subtreeEnd(of position: Int) -> Int {
+    list.tree.subtreeEnd(of: position)
+  }
+
+  /// Calls `body` with every entry in `range`, in order. O(k + log n).
+  @inlinable func forEachEntry(
+    in range: Range<Int>, visibleOnly: Bool = false,
+    _ body: (Int, SharedEntry<ItemIdentifierType>) -> Void
+  ) {
+    list.tree.forEach(in: range, visibleOnly: visibleOnly) { position, entry in
+      body(position, entry)
+      return true
     }
-    storage.invalidateCaches()
   }
 
-  /// The slot of `item`, or nil. O(1) expected.
-  @inlinable func slot(of item: ItemIdentifierType) -> Int32? {
-    let slot = storage.tree.slot(of: item)
-    return slot >= 0 ? slot : nil
+  /// The positions of the children of the entry at `parent` (the roots when nil), in order.
+  /// O(c log n) for c children.
+  @inlinable func childPositions(of parent: Int?) -> [Int] {
+    var result: [Int] = []
+    var child = parent.map { $0 + 1 } ?? 0
+    let end = parent.map { subtreeEnd(of: $0) } ?? list.count
+    while child < end {
+      result.append(child)
+      child = subtreeEnd(of: child)
+    }
+    return result
   }
 
-  @inlinable func items(_ slots: [Int32]) -> [ItemIdentifierType] {
-    let nodes = storage.tree.nodes
-    return slots.map { nodes[Int($0)].item }
+  @inlinable func items(at positions: [Int]) -> [ItemIdentifierType] {
+    positions.map { entry(at: $0).item }
   }
 }
 
 // MARK: - Queries
 
 extension DiffableDataSourceSectionSnapshot {
-  /// Every item, depth-first (each parent before its children). O(n).
+  /// Every item, depth-first (each parent before its children).
+  ///
+  /// - Complexity: O(n).
   @inlinable public var items: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    let tree = storage.tree
-    result.reserveCapacity(tree.liveCount)
-    tree.forEachDescendant(of: -1) { result.append(tree.nodes[Int($0)].item) }
+    result.reserveCapacity(count)
+    list.tree.appendItems(visibleOnly: false, to: &result)
     return result
   }
 
-  /// The items at level 0, in order. O(roots).
+  /// The items at level 0, in order.
+  ///
+  /// - Complexity: O(r log n) for r root items.
   @inlinable public var rootItems: [ItemIdentifierType] {
-    items(storage.tree.children(of: -1))
+    items(at: childPositions(of: nil))
   }
 
   /// The items whose ancestors are all expanded, depth-first. These are the rows a list
-  /// shows for this section (logically visible; not "on screen"). O(visible items): collapsed
-  /// subtrees are skipped, not scanned.
+  /// shows for this section (logically visible; not "on screen").
+  ///
+  /// - Complexity: O(v + log n) for v visible items: collapsed subtrees are skipped, not
+  ///   scanned.
   @inlinable public var visibleItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    let tree = storage.tree
-    tree.forEachVisibleDescendant(of: -1) { result.append(tree.nodes[Int($0)].item) }
+    result.reserveCapacity(list.tree.visibleCount)
+    list.tree.appendItems(visibleOnly: true, to: &result)
     return result
   }
 
-  /// The expanded items, depth-first. O(n).
+  /// The expanded items, depth-first.
+  ///
+  /// - Complexity: O(n).
   @inlinable public var expandedItems: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
-    let tree = storage.tree
-    tree.forEachDescendant(of: -1) {
-      if tree.nodes[Int($0)].isExpanded { result.append(tree.nodes[Int($0)].item) }
+    forEachEntry(in: 0..<count) { _, entry in
+      if entry.isExpanded { result.append(entry.item) }
     }
     return result
   }
 
-  /// Whether the snapshot contains `item`. O(1) expected.
+  /// Whether the snapshot contains `item`.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func contains(_ item: ItemIdentifierType) -> Bool {
-    storage.tree.slot(of: item) >= 0
+    list.contains(item)
   }
 
-  /// The position of `item` in ``items``, or nil if absent. O(1) amortized (the first
-  /// position query after a mutation rebuilds the position cache in O(n)).
+  /// The position of `item` in ``items``, or nil if absent.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func index(of item: ItemIdentifierType) -> Int? {
-    guard let slot = slot(of: item) else { return nil }
-    storage.ensureCaches()
-    return Int(storage.cache.entries[Int(slot)].position)
+    position(of: item)
   }
 
   /// The depth of `item`: 0 for a root item. Stops the program if `item` is absent (as
-  /// Apple's does); ``tryLevel(of:)`` throws instead. O(1) amortized.
+  /// Apple's does); ``tryLevel(of:)`` throws instead.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func level(of item: ItemIdentifierType) -> Int {
     trap { () throws(Error) in try tryLevel(of: item) }
   }
 
   /// The depth of `item`: 0 for a root item; throws ``SectionSnapshotError/Reason/unknownItem(_:)``
-  /// if absent. O(1) amortized.
+  /// if absent.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func tryLevel(of item: ItemIdentifierType) throws(Error) -> Int {
-    let slot = try existingSlot(of: item, for: .level)
-    storage.ensureCaches()
-    return Int(storage.cache.entries[Int(slot)].depth)
+    try existingEntry(of: item, for: .level).level
   }
 
   /// The parent of `item`, or nil for a root item. Stops the program if `item` is absent;
-  /// ``tryParent(of:)`` throws instead. O(1).
+  /// ``tryParent(of:)`` throws instead.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func parent(of item: ItemIdentifierType) -> ItemIdentifierType? {
     trap { () throws(Error) in try tryParent(of: item) }
   }
 
-  /// The parent of `item`, or nil for a root item; throws if `item` is absent. O(1).
+  /// The parent of `item`, or nil for a root item; throws if `item` is absent.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func tryParent(of item: ItemIdentifierType) throws(Error) -> ItemIdentifierType?
   {
-    let slot = try existingSlot(of: item, for: .parent)
-    let parent = storage.tree.nodes[Int(slot)].parent
-    return parent >= 0 ? storage.tree.nodes[Int(parent)].item : nil
+    let position = try existingPosition(of: item, for: .parent)
+    return list.tree.parentPosition(of: position).map { entry(at: $0).item }
   }
 
   /// The direct children of `item`, in order (not part of Apple's API). Stops the program
-  /// if `item` is absent; ``tryChildren(of:)`` throws instead. O(children).
+  /// if `item` is absent; ``tryChildren(of:)`` throws instead.
+  ///
+  /// - Complexity: O(c log n) for c children.
   @inlinable public func children(of item: ItemIdentifierType) -> [ItemIdentifierType] {
     trap { () throws(Error) in try tryChildren(of: item) }
   }
 
-  /// The direct children of `item`, in order; throws if `item` is absent. O(children).
+  /// The direct children of `item`, in order; throws if `item` is absent.
+  ///
+  /// - Complexity: O(c log n) for c children.
   @inlinable public func tryChildren(of item: ItemIdentifierType) throws(Error)
     -> [ItemIdentifierType]
   {
-    let slot = try existingSlot(of: item, for: .children)
-    return items(storage.tree.children(of: slot))
+    items(at: childPositions(of: try existingPosition(of: item, for: .children)))
   }
 
   /// Whether `item` is expanded. Expansion needs no children. Stops the program if `item`
-  /// is absent; ``tryIsExpanded(_:)`` throws instead. O(1).
+  /// is absent; ``tryIsExpanded(_:)`` throws instead.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool {
     trap { () throws(Error) in try tryIsExpanded(item) }
   }
 
-  /// Whether `item` is expanded; throws if `item` is absent. O(1).
+  /// Whether `item` is expanded; throws if `item` is absent.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func tryIsExpanded(_ item: ItemIdentifierType) throws(Error) -> Bool {
-    let slot = try existingSlot(of: item, for: .isExpanded)
-    return storage.tree.nodes[Int(slot)].isExpanded
+    try existingEntry(of: item, for: .isExpanded).isExpanded
   }
 
   /// Whether all of `item`'s ancestors are expanded. Stops the program if `item` is absent;
-  /// ``tryIsVisible(_:)`` throws instead. O(1) amortized.
+  /// ``tryIsVisible(_:)`` throws instead.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func isVisible(_ item: ItemIdentifierType) -> Bool {
     trap { () throws(Error) in try tryIsVisible(item) }
   }
 
   /// Whether all of `item`'s ancestors are expanded; throws if `item` is absent.
-  /// O(1) amortized.
+  ///
+  /// - Complexity: O(log n).
   @inlinable public func tryIsVisible(_ item: ItemIdentifierType) throws(Error) -> Bool {
-    let slot = try existingSlot(of: item, for: .isVisible)
-    storage.ensureCaches()
-    return storage.cache.entries[Int(slot)].isVisible
+    try existingEntry(of: item, for: .isVisible).hidden == 0
   }
 
-  /// The number of items. O(1) (not part of Apple's API).
-  @inlinable public var count: Int { storage.tree.liveCount }
+  /// The number of items (not part of Apple's API).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var count: Int { list.count }
 
-  /// Whether the snapshot has no items. O(1) (not part of Apple's API).
-  @inlinable public var isEmpty: Bool { storage.tree.liveCount == 0 }
+  /// Whether the snapshot has no items (not part of Apple's API).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var isEmpty: Bool { list.count == 0 }
 
-  @inlinable func existingSlot(
+  @inlinable func existingEntry(
     of item: ItemIdentifierType, for operation: Error.Operation
-  ) throws(Error) -> Int32 {
-    guard let slot = slot(of: item) else { throw Error(operation, .unknownItem(item)) }
-    return slot
+  ) throws(Error) -> SharedEntry<ItemIdentifierType> {
+    guard let (_, entry) = list.located(item) else { throw Error(operation, .unknownItem(item)) }
+    return entry
+  }
+
+  @inlinable func existingPosition(
+    of item: ItemIdentifierType, for operation: Error.Operation
+  ) throws(Error) -> Int {
+    guard let position = position(of: item) else { throw Error(operation, .unknownItem(item)) }
+    return position
   }
 }
 

@@ -22,6 +22,10 @@ extension DataSourcePropertyTests {
     /// Sets `defaultHeaderMode` (true: `.firstItemInSection`).
     case defaultHeaderMode(Bool)
     case reentrantApply(Int)
+    /// Apple's workflow on one section: `snapshot(for:)`, one edit (0 insert before, 1 insert
+    /// as the last child, 2 delete, 3 move before, 4 expand, 5 collapse) naming the items at
+    /// two raw positions of the tree (modulo its count) and a new item, then `apply(_:to:)`.
+    case editSection(String, edit: Int, at: Int, other: Int, newItem: Int, staged: Bool)
 
     var description: String {
       switch self {
@@ -40,6 +44,9 @@ extension DataSourcePropertyTests {
       case .headerMode(let section, let on): return "headerMode(\(section), \(on))"
       case .defaultHeaderMode(let on): return "defaultHeaderMode(\(on))"
       case .reentrantApply(let item): return "reentrantApply(expanding \(item))"
+      case .editSection(let section, let edit, let at, let other, let newItem, let staged):
+        return
+          "editSection(\(section), edit: \(edit), at: \(at), other: \(other), new: \(newItem), staged: \(staged))"
       }
     }
   }
@@ -47,7 +54,7 @@ extension DataSourcePropertyTests {
   /// The kinds of step, named as `Step` names them.
   enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
-    case headerMode, defaultHeaderMode, reentrantApply
+    case headerMode, defaultHeaderMode, reentrantApply, editSection
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -65,14 +72,14 @@ extension DataSourcePropertyTests {
       weights: [
         (.applyWhole, 3), (.applySection, 4), (.expand, 3), (.collapse, 2), (.toggle, 2),
         (.toggleFirstRow, 1), (.moveTo, 2), (.moveInto, 2), (.headerMode, 1),
-        (.defaultHeaderMode, 1), (.reentrantApply, 1),
+        (.defaultHeaderMode, 1), (.reentrantApply, 1), (.editSection, 4),
       ], headersFirst: false, acrossSections: false)
 
     /// Sections shown with headers, folded and unfolded, and rows moved between them.
     static let folding = Mix(
       weights: [
         (.applyWhole, 2), (.applySection, 3), (.toggleFirstRow, 3), (.moveTo, 6),
-        (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1),
+        (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2),
       ], headersFirst: true, acrossSections: true)
   }
 
@@ -139,6 +146,11 @@ extension DataSourcePropertyTests {
       return .headerMode(sections.randomElement(using: &random)!, Bool.random(using: &random))
     case .defaultHeaderMode: return .defaultHeaderMode(Bool.random(using: &random))
     case .reentrantApply: return .reentrantApply(item())
+    case .editSection:
+      return .editSection(
+        sections.randomElement(using: &random)!, edit: Int.random(in: 0..<6, using: &random),
+        at: Int.random(in: 0..<64, using: &random), other: Int.random(in: 0..<64, using: &random),
+        newItem: item(), staged: Int.random(in: 0..<4, using: &random) == 0)
     }
   }
 

@@ -158,7 +158,9 @@ struct DataSourcePropertyTests {
           return "step \(index): apply refused: \(error)"
         }
       case .applySection(let section, let spec, let expandedItems, let useSnapshot, let staged):
-        var tree = DiffableDataSourceSectionSnapshot<Int>()
+        // Nodes of 2 to 4 entries: trees of a dozen items span several leaves, so that an
+        // edited `snapshot(for:)` shares some with the tree it came from.
+        var tree = DiffableDataSourceSectionSnapshot<Int>(base: 2, bucketCapacity: 2)
         for (item, parent) in spec {
           tree.append([item], to: parent.map { spec[$0].0 })
         }
@@ -175,6 +177,33 @@ struct DataSourcePropertyTests {
             && applied.expandedItems != tree.expandedItems
           {
             return "step \(index): expansion differs from the snapshot's"
+          }
+        } catch {
+          refused = true
+        }
+      case .editSection(let section, let edit, let at, let other, let newItem, let staged):
+        var tree = source.snapshot(for: section)
+        let items = tree.items
+        guard !items.isEmpty else { break }
+        let first = items[at % items.count]
+        let second = items[other % items.count]
+        source.updateStyle = staged ? .staged : .singleBatch
+        switch edit {
+        case 0: try? tree.tryInsert([newItem], before: first)
+        case 1: try? tree.tryAppend([newItem], to: first)
+        case 2: try? tree.tryDelete([first])
+        case 3: try? tree.tryMove(first, before: second)
+        case 4: tree.expand([first])
+        default: tree.collapse([first])
+        }
+        if tree.list.tree.height > 0 {
+          coverage?.done["editSection of a tree of several leaves", default: 0] += 1
+        }
+        do {
+          try source.tryApply(tree, to: section)
+          let applied = source.snapshot(for: section)
+          if applied.items != tree.items {
+            return "step \(index): the section's items differ from the edited tree"
           }
         } catch {
           refused = true
@@ -303,10 +332,13 @@ struct DataSourcePropertyTests {
 
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    let done = Self.check("data source", .everything, count: 2_000, base: 0xDA7A_5017)
+    let done = Self.check("data source", .everything, count: 2_400, base: 0xDA7A_5017)
     for kind in Kind.allCases {
       #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
     }
+    #expect(
+      done["editSection of a tree of several leaves", default: 0] >= 200,
+      "too few edits of a section tree that spans several leaves")
   }
 
   @Test("sections with headers, folded and not, and rows moved between them")

@@ -71,7 +71,16 @@ func verifyDiff(
   } catch {
     return "unexpected error on the trusted path \(error)"
   }
+  return verifyBatches(old: old, new: new, marks: marks, single: single, staged: staged)
+}
 
+/// Everything the engine promises about the single batch and the staged form it gave for one
+/// pair of layouts, checked independently. Returns a description of the first broken
+/// promise, or nil.
+func verifyBatches(
+  old: Layout, new: Layout, marks: DiffMarks<Int, Int>, single: BatchUpdate,
+  staged: StagedBatchUpdate<Int, Int>
+) -> String? {
   // What must be refreshed: marks on identifiers present in both layouts.
   let oldSections = Set(old.map(\.id))
   let newSections = Set(new.map(\.id))

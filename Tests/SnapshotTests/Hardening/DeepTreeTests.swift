@@ -76,15 +76,18 @@ private struct LazySection: Identifiable {
 /// to overflow any stack by recursion, because a million is too slow for them in debug builds.
 @Suite("Deep trees never overflow the stack")
 struct DeepTreeTests {
-  /// A chain of a million levels, built by appends, turned into declared items (which are
-  /// then released).
+  /// A chain of a million levels, built at once and then by appends at its bottom, turned
+  /// into declared items (which are then released).
   @Test func sectionSnapshotChainOfAMillion() async {
     let failures = await onDefaultStackThread { () -> [String] in
       var check = Checks()
       let depth = 1_000_000
-      var chain = DiffableDataSourceSectionSnapshot<Int>()
-      chain.append([0])
-      for item in 1..<depth { chain.append([item], to: item - 1) }
+      // Built at once (a million single appends take minutes in a debug build), then
+      // appended to at the bottom, so that appends below a million ancestors are covered.
+      let built = depth - 3
+      var chain = DiffableDataSourceSectionSnapshot<Int>(
+        [LazyChain(id: 0, depth: built)], id: \.id, children: \.children)
+      for item in built..<depth { chain.append([item], to: item - 1) }
       check(chain.count == depth, "count \(chain.count)")
       check(chain.level(of: depth - 1) == depth - 1, "level of the leaf")
       check(chain.parent(of: depth - 1) == depth - 2, "parent of the leaf")
@@ -101,10 +104,14 @@ struct DeepTreeTests {
     let failures = await onDefaultStackThread { () -> [String] in
       var check = Checks()
       let depth = 200_000
-      var chain = DiffableDataSourceSectionSnapshot<Int>()
-      chain.append([0])
-      for item in 1..<depth { chain.append([item], to: item - 1) }
-      chain.expand(Array(stride(from: 0, to: depth, by: 2)))
+      // Built at once, then appended to at the bottom (200,000 single appends take half a
+      // minute in a debug build).
+      let built = depth - 3
+      var chain = DiffableDataSourceSectionSnapshot<Int>(
+        [LazyChain(id: 0, depth: built)], id: \.id, children: \.children,
+        isExpanded: { $0.id % 2 == 0 })
+      for item in built..<depth { chain.append([item], to: item - 1) }
+      chain.expand(Array(stride(from: built - 1, to: depth, by: 2).filter { $0 % 2 == 0 }))
       chain._checkInvariants()
 
       // Queries.

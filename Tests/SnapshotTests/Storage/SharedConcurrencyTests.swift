@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // Copies of one shared list edited on several threads at once: every edit copies the shared
 // nodes on its path before writing, so no thread sees another's edits and the original

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // The hash trie against Dictionary: seeded random inserts, updates and removals with copies
 // edited on both sides (buckets of 2 pairs, so that every case bursts and collapses), and

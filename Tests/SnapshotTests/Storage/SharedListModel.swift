@@ -1,4 +1,4 @@
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 /// The reference model of a ``SharedList``: the pre-order sequence as a plain array.
 struct SharedListModel: Equatable {

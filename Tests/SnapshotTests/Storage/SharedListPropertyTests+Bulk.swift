@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // The bulk operations in the random sequences: batched appends under one parent (with
 // duplicates and absent parents refused, the list unchanged) and rebuilding the whole list

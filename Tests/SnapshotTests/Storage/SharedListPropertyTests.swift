@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // Seeded random sequences of edits on SharedList (the shared B+ tree with a tiny base, so
 // that every case crosses splits and merges, and the hash trie with tiny buckets, so that

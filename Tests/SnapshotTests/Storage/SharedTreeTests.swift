@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(SharedStorage) @testable import Snapshot
+@testable import Snapshot
 
 // The shared B+ tree on its own: arbitrary range removals, insertions, replacements and
 // slices of a flat sequence against an array (base 2, so that every case splits and merges

@@ -154,10 +154,10 @@ struct SectionedOutlineTests {
     nan.sectionIDs[0] = .nan
     #expect(nan._invariantViolation() == "section nan is not equal to itself")
 
-    // The tree's storage is a class of its own (built here, shared with no other value).
-    let brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
-    brokenTree.trees[0].storage.tree.liveCount += 1
+    // A tree whose index lost an entry.
+    var brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
+    brokenTree.trees[0].list.labels.removeValue(forKey: "Animals")
     let message = try #require(brokenTree._invariantViolation())
-    #expect(message.hasPrefix("tree of section Animals: live count"))
+    #expect(message.hasPrefix("tree of section Animals: 0 labels for 1 entries"))
   }
 }

@@ -12,6 +12,16 @@ extension SharedTree {
   package func seek(
     key: UInt64
   ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
+    descend(toKey: key, countingVisible: true)
+  }
+
+  /// The descent by label behind ``seek(key:)``, ``located(key:)`` and
+  /// ``position(ofKey:)``: the entry labelled `key`, its position, and (when
+  /// `countingVisible`, else 0) the visible entries before it. O(b log n).
+  @inlinable
+  func descend(
+    toKey key: UInt64, countingVisible: Bool
+  ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
     var node = root
     var position = 0
     var rows = 0
@@ -20,9 +30,10 @@ extension SharedTree {
       var index = 0
       let last = node.children.count - 1
       while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
-        let child = node.children[index]
-        position += child.summary.count
-        rows += child.summary.visibleCount(tag: tag &+ child.tag)
+        position += node.children[index].summary.count
+        if countingVisible {
+          rows += node.children[index].summary.visibleCount(tag: tag &+ node.children[index].tag)
+        }
         guard index < last else { return nil }
         index += 1
       }
@@ -36,7 +47,9 @@ extension SharedTree {
       if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
     }
     guard low < node.entries.count, node.entries[low].key == key else { return nil }
-    for entry in node.entries[..<low] where entry.hidden &+ tag == 0 { rows += 1 }
+    if countingVisible {
+      for entry in node.entries[..<low] where entry.hidden &+ tag == 0 { rows += 1 }
+    }
     var entry = node.entries[low]
     entry.hidden &+= tag
     return (position + low, rows, entry)

@@ -1,0 +1,63 @@
+// The rows a data source shows, read from its section trees: each section shows its tree's
+// visible items, or only its header when a leaf header folds it. Nothing else holds them.
+
+extension DiffableDataSource {
+  /// The header that folds the section at `index` (a leaf header, collapsed), or nil.
+  /// O(log n).
+  @inlinable func foldingHeader(ofSection index: Int) -> ItemIdentifierType? {
+    let tree = sections[index].tree
+    guard let header = leafHeader(tree, sections[index].id), !isExpanded(header, in: tree) else {
+      return nil
+    }
+    return header
+  }
+
+  /// Whether a leaf header folds `tree` as the tree of `section`. O(log n).
+  @inlinable func folds(_ tree: SectionSnapshot, _ section: SectionIdentifierType) -> Bool {
+    guard let header = leafHeader(tree, section) else { return false }
+    return !isExpanded(header, in: tree)
+  }
+
+  /// The number of rows the section at `index` shows. O(log n).
+  @inlinable func rowCount(inSection index: Int) -> Int {
+    foldingHeader(ofSection: index) != nil ? 1 : sections[index].tree.list.tree.visibleCount
+  }
+
+  /// The item of row `row` of the section at `index` (which must exist). O(log n).
+  @inlinable func rowItem(at row: Int, inSection index: Int) -> ItemIdentifierType {
+    if let header = foldingHeader(ofSection: index) { return header }
+    let tree = sections[index].tree
+    return tree.entry(at: tree.list.tree.position(ofVisibleRow: row)).item
+  }
+
+  /// The rows of the section at `index`. O(rows + log n).
+  @inlinable func rowItems(inSection index: Int) -> [ItemIdentifierType] {
+    shownRows(sections[index].tree, sections[index].id)
+  }
+
+  /// The rows at positions `range` of the section at `index` (within its rows).
+  /// O(k + log n) for k rows.
+  @inlinable func rowItems(in range: Range<Int>, inSection index: Int) -> [ItemIdentifierType] {
+    guard !range.isEmpty else { return [] }
+    if let header = foldingHeader(ofSection: index) { return [header] }
+    let tree = sections[index].tree.list.tree
+    var result: [ItemIdentifierType] = []
+    result.reserveCapacity(range.count)
+    let start = tree.position(ofVisibleRow: range.lowerBound)
+    tree.forEach(in: start..<tree.count, visibleOnly: true) { _, entry in
+      result.append(entry.item)
+      return result.count < range.count
+    }
+    return result
+  }
+
+  /// The section and row showing `item`, or nil when it is no row (absent, below a collapsed
+  /// item, or in a folded section). O(s log n) for s sections.
+  @inlinable func rowLocation(of item: ItemIdentifierType) -> (section: Int, row: Int)? {
+    for index in sections.indices where sections[index].tree.contains(item) {
+      if let header = foldingHeader(ofSection: index) { return item == header ? (index, 0) : nil }
+      return sections[index].tree.visibleRow(of: item).map { (index, $0) }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,143 @@
+// What two related section snapshots (one made from the other by edits) differ in, found by
+// skipping everything they share: the items to check, and the visible rows as compressed
+// pieces for the diff.
+
+extension DiffableDataSourceSectionSnapshot {
+  /// Calls `body` with every entry of `new` that `old` does not hold in a shared leaf: every
+  /// item added, and every item whose level or expansion may differ. Entries of shared leaves
+  /// are the same in both.
+  ///
+  /// - Complexity: O(b k log n + e) for k edits between the two and e entries reported.
+  @inlinable static func forEachUnsharedEntry(
+    from old: Self, to new: Self, _ body: (SharedEntry<ItemIdentifierType>) -> Void
+  ) {
+    let (_, newLeaves) = SharedTree.unsharedLeaves(from: old.list.tree, to: new.list.tree)
+    for leaf in newLeaves {
+      for var entry in leaf.node.entries {
+        entry.hidden &+= leaf.tag
+        body(entry)
+      }
+    }
+  }
+
+  /// The visible items of `old` and of `new` as compressed pieces: the items of leaves the
+  /// two do not share (or share under different visibility) one by one, and each run of
+  /// subtrees both hold, in the same order and equally visible, as one shared piece
+  /// standing for its visible items. Nil when the two share nothing.
+  ///
+  /// - Complexity: O(b k log n) for k edits between the two, plus the visible items of the
+  ///   leaves they do not share.
+  @inlinable static func compressedVisibleItems(from old: Self, to new: Self) -> (
+    old: [CompressedPiece<ItemIdentifierType>], new: [CompressedPiece<ItemIdentifierType>]
+  )? {
+    typealias Tree = SharedTree<ItemIdentifierType>
+    let (oldUnits, newUnits) = Tree.sharedUnits(from: old.list.tree, to: new.list.tree)
+    guard newUnits.contains(where: \.isShared) else { return nil }
+    // For each shared unit: the shared unit right after it in each tree (nil when an
+    // unshared leaf or the end follows), and its index among the new tree's units.
+    func following(_ units: [Tree.Unit]) -> [SharedUnitKey: SharedUnitKey?] {
+      var result: [SharedUnitKey: SharedUnitKey?] = [:]
+      for index in units.indices where units[index].isShared {
+        let next = index + 1 < units.count && units[index + 1].isShared
+        result[units[index].key] = next ? units[index + 1].key : nil
+      }
+      return result
+    }
+    let nextOld = following(oldUnits)
+    let nextNew = following(newUnits)
+    var newIndex: [SharedUnitKey: Int] = [:]
+    for (index, unit) in newUnits.enumerated() where unit.isShared { newIndex[unit.key] = index }
+
+    func pieces(_ units: [Tree.Unit]) -> [CompressedPiece<ItemIdentifierType>] {
+      var result: [CompressedPiece<ItemIdentifierType>] = []
+      var listed: [ItemIdentifierType] = []
+      var run: [Tree.Placed] = []
+      var runID = 0
+      var runCount = 0
+      func closeRun() {
+        guard !run.isEmpty else { return }
+        if runCount > 0 {
+          if !listed.isEmpty {
+            result.append(.items(listed))
+            listed = []
+          }
+          let members = run
+          result.append(
+            .shared(id: runID, count: runCount) {
+              var items: [ItemIdentifierType] = []
+              for member in members {
+                Tree.appendItems(of: member.node, tag: member.tag, visibleOnly: true, to: &items)
+              }
+              return items
+            })
+        }
+        run = []
+        runCount = 0
+      }
+      for unit in units {
+        let placed = unit.placed
+        if !unit.isShared {
+          closeRun()
+          Tree.appendItems(of: placed.node, tag: placed.tag, visibleOnly: true, to: &listed)
+          continue
+        }
+        if run.isEmpty { runID = newIndex[unit.key] ?? -1 }
+        run.append(placed)
+        runCount += placed.node.summary.visibleCount(tag: placed.tag)
+        // The run goes on only while both trees continue it with the same unit.
+        let key = unit.key
+        let inOld = nextOld[key] ?? nil
+        let inNew = nextNew[key] ?? nil
+        if inOld == nil || inOld != inNew { closeRun() }
+      }
+      closeRun()
+      if !listed.isEmpty { result.append(.items(listed)) }
+      return result
+    }
+    return (pieces(oldUnits), pieces(newUnits))
+  }
+}
+
+extension DiffableDataSourceSectionSnapshot {
+  /// This snapshot, a plain list of `old` (every item a collapsed root), edited into the plain
+  /// list of `new`: the items a diff of the two deletes or moves leave, the ones it inserts
+  /// or moves come in, each before its successor in `new`. Nil (nothing done) when the lists
+  /// cannot be matched (only identifiers with broken hashing do that), so that the caller
+  /// builds the list instead.
+  ///
+  /// - Complexity: the diff's cost (O(n + m) for the lists, hashing only their changed
+  ///   middles), plus O(k log n) for the k items deleted, inserted or moved.
+  @inlinable func editedList(
+    from old: [ItemIdentifierType], to new: [ItemIdentifierType]
+  ) -> Self? {
+    let batch: BatchUpdate
+    do {
+      batch = try DiffMatch(
+        old: [LayoutSection(0, items: old)], new: [LayoutSection(0, items: new)],
+        marks: DiffMarks<Int, ItemIdentifierType>(), verifyUniqueness: false
+      ).singleBatch()
+    } catch {
+      return nil
+    }
+    guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty else { return nil }
+    var edited = self
+    var leaving = batch.deletedItems.map { old[$0.item] }
+    leaving += batch.movedItems.map { old[$0.source.item] }
+    do {
+      try edited.tryDelete(leaving)
+      var arriving = batch.insertedItems.map(\.item)
+      arriving += batch.movedItems.map(\.destination.item)
+      // From the last: each item's successor in `new` is in place when it arrives.
+      for index in arriving.sorted(by: >) {
+        if index + 1 < new.count {
+          try edited.tryInsert([new[index]], before: new[index + 1])
+        } else {
+          try edited.tryAppend([new[index]])
+        }
+      }
+    } catch {
+      return nil
+    }
+    return edited.count == new.count ? edited : nil
+  }
+}

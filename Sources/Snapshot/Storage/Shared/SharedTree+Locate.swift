@@ -1,0 +1,72 @@
+// Reading an entry by its label in one descent, and every item (or every visible item) in
+// one walk that copies whole leaves at a time.
+
+extension SharedTree {
+  /// The position and the entry (with its absolute `hidden`) labelled `key`, or nil: what
+  /// `position(ofKey:)` and `entry(at:)` give together, in one descent.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func located(key: UInt64) -> (position: Int, entry: SharedEntry<Item>)? {
+    descend(toKey: key, countingVisible: false).map { ($0.position, $0.entry) }
+  }
+
+  /// Appends every item, or every visible item, in order, to `result`: a leaf all of whose
+  /// entries qualify is copied whole, and a subtree with no visible entry is skipped.
+  ///
+  /// - Complexity: O(k + b log n) for the k items appended (visible only: plus the hidden
+  ///   entries of leaves that hold visible ones).
+  @inlinable
+  package func appendItems(visibleOnly: Bool, to result: inout [Item]) {
+    Self.appendItems(of: root, tag: 0, visibleOnly: visibleOnly, to: &result)
+  }
+
+  /// Appends the items of the subtree at `node`, reached through edges whose tags add up to
+  /// `tag`, or its visible items only, in order, to `result` (see
+  /// ``appendItems(visibleOnly:to:)``).
+  ///
+  /// - Complexity: O(k + b log n) for the k items appended.
+  @inlinable
+  package static func appendItems(
+    of node: SharedNode<Item>, tag: Int32, visibleOnly: Bool, to result: inout [Item]
+  ) {
+    var stack: [(node: SharedNode<Item>, tag: Int32)] = [(node, tag)]
+    while let (node, tag) = stack.popLast() {
+      if node.height == 0 {
+        if !visibleOnly || node.summary.visibleCount(tag: tag) == node.entries.count {
+          for entry in node.entries { result.append(entry.item) }
+        } else {
+          for entry in node.entries where entry.hidden &+ tag == 0 { result.append(entry.item) }
+        }
+        continue
+      }
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let child = node.children[index]
+        let childTag = tag &+ child.tag
+        if visibleOnly && child.summary.visibleCount(tag: childTag) == 0 { continue }
+        stack.append((child.node, childTag))
+      }
+    }
+  }
+}
+
+extension SharedList {
+  /// Whether `item` is in the list.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  package func contains(_ item: Item) -> Bool {
+    labels.value(forKey: item) != nil
+  }
+
+  /// The position and entry of `item`, or nil, in one lookup and one descent.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func located(_ item: Item) -> (position: Int, entry: SharedEntry<Item>)? {
+    guard let key = labels.value(forKey: item) else { return nil }
+    return tree.located(key: key)
+  }
+}
