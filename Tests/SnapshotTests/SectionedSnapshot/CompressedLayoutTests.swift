@@ -225,6 +225,11 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     if let problem = problem(compressed, old: old, new: new) {
       return "after step \(index) \(step): \(problem)"
     }
+    // The compressed diff of the pair gives the batch of the plain diff.
+    let batch = BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
+    if batch != new.batchUpdate(from: old) {
+      return "after step \(index) \(step): the compressed diff's batch differs"
+    }
   }
   return nil
 }
@@ -283,6 +288,9 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     }
     let compressed = try #require(new.compressedLayouts(from: old))
     #expect(problem(compressed, old: old, new: new) == nil)
+    #expect(
+      BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
+        == new.batchUpdate(from: old))
     for layout in [compressed.old, compressed.new] {
       let pieces = layout.reduce(0) { $0 + $1.pieces.count }
       let itemsOneByOne = layout.reduce(0) { total, section in
