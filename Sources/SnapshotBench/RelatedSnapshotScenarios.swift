@@ -14,7 +14,9 @@ enum RelatedSnapshotScenarios {
     + SectionedEdit.allCases.flatMap { [diff($0, staged: false), diff($0, staged: true)] }
 
   enum SectionedEdit: String, CaseIterable {
-    case insert, delete, move, reload, reconfigure
+    case insert, delete, move, reload, reconfigure, append
+    /// A new, empty section inserted before the one section.
+    case insertSection = "insert-section"
   }
 
   enum SectionEdit: String, CaseIterable {
@@ -39,6 +41,8 @@ enum RelatedSnapshotScenarios {
     case .move: copy.moveItem(items[items.count / 3], afterItem: items[items.count * 2 / 3])
     case .reload: copy.reloadItems([middle])
     case .reconfigure: copy.reconfigureItems([middle])
+    case .append: copy.appendItems([fresh], toSection: 0)
+    case .insertSection: copy.insertSections([fresh], beforeSection: 0)
     }
     return copy
   }
@@ -77,7 +81,9 @@ enum RelatedSnapshotScenarios {
       let items = items(size)
       let held = flatSnapshot(items)
       return Trial(
-        items: size, detail: "one \(kind.rawValue) in the middle",
+        items: size,
+        detail: kind == .append || kind == .insertSection
+          ? "one \(kind.rawValue)" : "one \(kind.rawValue) in the middle",
         measured: Operation("copy + \(kind.rawValue)") {
           edited(held, kind, items: items, fresh: -1).numberOfItems
         },

@@ -88,12 +88,15 @@ extension DiffableDataSource {
         }
         if let index = sectionIndexes[section], current == items {
           // Same rows: keep the tree. Hidden items that the snapshot puts in another section
-          // have moved there; they leave this tree.
+          // have moved there; they leave this tree. (A tree with no more items than rows has
+          // no hidden ones: skip asking the snapshot about each item, O(log n) apiece.)
           var tree = sections[index].tree
           var moved: [ItemIdentifierType] = []
-          tree.forEachItem { item, _ in
-            if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
-              moved.append(item)
+          if tree.count > items.count {
+            tree.forEachItem { item, _ in
+              if let owner = snapshot.sectionIdentifier(containingItem: item), owner != section {
+                moved.append(item)
+              }
             }
           }
           if !moved.isEmpty { try? tree.tryDelete(moved) }

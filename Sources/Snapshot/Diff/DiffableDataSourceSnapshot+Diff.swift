@@ -1,14 +1,11 @@
 extension DiffableDataSourceSnapshot {
   /// The snapshot as the diff engine reads it: each section's identifier and its items.
   ///
-  /// - Complexity: O(sections): the item arrays are shared, not copied, and nothing is
-  ///   hashed.
+  /// - Complexity: O(n + s b log n) for n items and s sections: the items are copied out of
+  ///   the storage leaf by leaf into arrays of the right size; nothing is hashed.
   @inlinable
   public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
-    let state = storage.state
-    return state.order.map {
-      LayoutSection(state.sectionIDs[Int($0)], items: state.sectionItems[Int($0)])
-    }
+    storage.layout
   }
 
   /// The reload and reconfigure marks recorded on this snapshot.
@@ -29,13 +26,14 @@ extension DiffableDataSourceSnapshot {
   /// entries are marked for reload.
   ///
   /// Snapshots hold no duplicates, so nothing is thrown and nothing is hashed twice: sections
-  /// whose item arrays are equal cost one array comparison (O(1) when they share storage, as
-  /// a snapshot and its edited copy do), and common prefixes and suffixes of a section are
-  /// matched before any hashing.
+  /// whose item arrays are equal cost one array comparison, and common prefixes and suffixes
+  /// of a section are matched before any hashing.
   ///
-  /// - Complexity: O(s + n' + m') expected for s sections and n', m' old and new items in the
-  ///   changed middles of changed sections, plus O(r log r) for the r runs of reordered items;
-  ///   with item marks, one probe of the mark table per item of a section present in both.
+  /// - Complexity: O(n + m) to read the n old and m new items out of both snapshots'
+  ///   ``layout``s, then O(s + n' + m') expected for s sections and n', m' old and new items
+  ///   in the changed middles of changed sections, plus O(r log r) for the r runs of
+  ///   reordered items; with item marks, one probe of the mark table per item of a section
+  ///   present in both.
   @inlinable
   public func batchUpdate(from old: Self) -> BatchUpdate {
     let (old, new) = (old.layout, layout)

@@ -13,7 +13,8 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program, naming the identifier and both places, if a section or an item
   /// appears twice; ``tryBuild(_:id:items:itemID:)`` throws instead.
   ///
-  /// - Complexity: O(s + n) for s sections and n items.
+  /// - Complexity: O(s + n log₁₆ n) for s sections and n items: the storage is built at
+  ///   once (the trie level by level).
   @inlinable
   public init<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
     _ sections: Sections, id: KeyPath<Sections.Element, SectionIdentifierType>,
@@ -27,7 +28,8 @@ extension DiffableDataSourceSnapshot {
   /// Creates a snapshot from sectioned data (see ``init(_:id:items:itemID:)``), or throws a
   /// ``SnapshotBuildError`` naming the section or item found twice and both places.
   ///
-  /// - Complexity: O(s + n) for s sections and n items.
+  /// - Complexity: O(s + n log₁₆ n) for s sections and n items: the storage is built at
+  ///   once (the trie level by level).
   @inlinable
   public static func tryBuild<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
     _ sections: Sections, id: KeyPath<Sections.Element, SectionIdentifierType>,
@@ -52,7 +54,8 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program, naming the identifier and both places, if a section or an item
   /// appears twice; ``tryBuild(_:items:)`` throws instead.
   ///
-  /// - Complexity: O(s + n) for s sections and n items.
+  /// - Complexity: O(s + n log₁₆ n) for s sections and n items: the storage is built at
+  ///   once (the trie level by level).
   @inlinable
   public init<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
     _ sections: Sections, items: KeyPath<Sections.Element, Items>
@@ -67,7 +70,8 @@ extension DiffableDataSourceSnapshot {
   /// Creates a snapshot from sectioned `Identifiable` data (see ``init(_:items:)``), or
   /// throws a ``SnapshotBuildError`` naming the section or item found twice and both places.
   ///
-  /// - Complexity: O(s + n) for s sections and n items.
+  /// - Complexity: O(s + n log₁₆ n) for s sections and n items: the storage is built at
+  ///   once (the trie level by level).
   @inlinable
   public static func tryBuild<Sections: RandomAccessCollection, Items: RandomAccessCollection>(
     _ sections: Sections, items: KeyPath<Sections.Element, Items>

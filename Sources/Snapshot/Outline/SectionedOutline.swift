@@ -70,14 +70,14 @@ extension SectionedOutline {
   }
 
   /// The sections, each with every item of its tree, depth-first (each parent before its
-  /// children), whether expanded or not. O(n).
+  /// children), whether expanded or not. O(n log₁₆ n) (the snapshot is built at once).
   @inlinable
   public var snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
     DiffableDataSourceSnapshot(uniqueSections: sectionIDs, items: trees.map(\.items))
   }
 
   /// The sections, each with the items of its tree whose ancestors are all expanded: the
-  /// rows an outline list shows. O(s + v) for s sections and v visible items.
+  /// rows an outline list shows. O(s + v log₁₆ v) for s sections and v visible items.
   @inlinable
   public var visibleSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
   {

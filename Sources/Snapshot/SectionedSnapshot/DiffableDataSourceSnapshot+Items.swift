@@ -9,7 +9,8 @@ extension DiffableDataSourceSnapshot {
   /// throws instead. (Apple moves an item that is already present, after logging; here it
   /// is an error, since it is almost always a bug.)
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func appendItems(
     _ items: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
@@ -20,23 +21,21 @@ extension DiffableDataSourceSnapshot {
   /// Adds `items` at the end of `section` (the last section when nil), or throws without
   /// changing the snapshot.
   ///
-  /// - Complexity: O(k) amortized for k items.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func tryAppendItems(
     _ items: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
   ) throws(Error) {
     guard !items.isEmpty else { return }
-    let target: Int32
+    let end: Int
     if let section {
-      target = try slot(of: section, for: .appendItems)
+      end = storage.sectionEnd(of: try place(of: section, for: .appendItems).position)
     } else {
-      guard let last = storage.state.order.last else { throw Error(.appendItems, .noSections) }
-      target = last
+      guard numberOfSections > 0 else { throw Error(.appendItems, .noSections) }
+      end = storage.list.count
     }
-    makeUnique()
-    let start = storage.state.sectionItems[Int(target)].count
-    try indexNewItems(items, in: target, from: start, for: .appendItems, destination: nil)
-    storage.state.sectionItems[Int(target)].append(contentsOf: items)
+    try insertNewItems(items, at: end, for: .appendItems, destination: nil)
   }
 
   /// Inserts `items` just before `destination`, in its section.
@@ -45,7 +44,8 @@ extension DiffableDataSourceSnapshot {
   /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:beforeItem:)`` throws instead.
   ///
-  /// - Complexity: O(k + s) for k items and the s items of the section.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func insertItems(
     _ items: [ItemIdentifierType], beforeItem destination: ItemIdentifierType
@@ -55,7 +55,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just before `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k + s) for k items and the s items of the section.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func tryInsertItems(
     _ items: [ItemIdentifierType], beforeItem destination: ItemIdentifierType
@@ -69,7 +70,8 @@ extension DiffableDataSourceSnapshot {
   /// equal to themselves, or
   /// when `destination` is among `items`; ``tryInsertItems(_:afterItem:)`` throws instead.
   ///
-  /// - Complexity: O(k + s) for k items and the s items of the section.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func insertItems(
     _ items: [ItemIdentifierType], afterItem destination: ItemIdentifierType
@@ -79,7 +81,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `items` just after `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k + s) for k items and the s items of the section.
+  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
+  ///   each of the k items.
   @inlinable
   public mutating func tryInsertItems(
     _ items: [ItemIdentifierType], afterItem destination: ItemIdentifierType
@@ -93,31 +96,32 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !items.isEmpty else { return }
     let operation: Error.Operation = after ? .insertItemsAfter : .insertItemsBefore
-    guard let target = storage.state.location(of: destination) else {
+    guard let target = storage.place(of: destination) else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
-    makeUnique()
-    let index = Int(target.index) + (after ? 1 : 0)
-    try indexNewItems(items, in: -1, from: 0, for: operation, destination: destination)
-    storage.state.sectionItems[Int(target.slot)].insert(contentsOf: items, at: index)
-    storage.state.renumberItems(in: target.slot, from: index)
+    try insertNewItems(
+      items, at: target.position + (after ? 1 : 0), for: operation, destination: destination)
   }
 
   /// Removes `items` from their sections. Unknown items are ignored, as Apple does.
   ///
-  /// - Complexity: O(k + s) for k items and the s items of the sections they were in.
+  /// - Complexity: O(k b log n) for k items, removing each run of neighbours at once; O(n)
+  ///   instead when that costs less (many items: the storage is rebuilt without them).
   @inlinable
   public mutating func deleteItems(_ items: [ItemIdentifierType]) {
-    guard items.contains(where: { storage.state.location(of: $0) != nil }) else { return }
-    makeUnique()
-    storage.state.deleteItems(items)
+    var positions: [Int] = []
+    positions.reserveCapacity(items.count)
+    for item in items {
+      if let place = storage.place(of: item) { positions.append(place.position) }
+    }
+    storage.removeEntries(at: positions)
   }
 
   /// Removes every item and every section. O(1) (the old storage is released, or kept by
   /// its other owners).
   @inlinable
   public mutating func deleteAllItems() {
-    storage = SectionedStorage()
+    storage = storage.emptied
   }
 
   /// Moves `item` just before `destination`, which may be in another section.
@@ -125,7 +129,7 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program if either item is absent or they are the same;
   /// ``tryMoveItem(_:beforeItem:)`` throws instead.
   ///
-  /// - Complexity: O(s) for the items of the sections involved.
+  /// - Complexity: O(b log n): two checked lookups, one removal and one insertion.
   @inlinable
   public mutating func moveItem(
     _ item: ItemIdentifierType, beforeItem destination: ItemIdentifierType
@@ -135,7 +139,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Moves `item` just before `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(s) for the items of the sections involved.
+  /// - Complexity: O(b log n): two checked lookups, one removal and one insertion.
   @inlinable
   public mutating func tryMoveItem(
     _ item: ItemIdentifierType, beforeItem destination: ItemIdentifierType
@@ -148,7 +152,7 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program if either item is absent or they are the same;
   /// ``tryMoveItem(_:afterItem:)`` throws instead.
   ///
-  /// - Complexity: O(s) for the items of the sections involved.
+  /// - Complexity: O(b log n): two checked lookups, one removal and one insertion.
   @inlinable
   public mutating func moveItem(
     _ item: ItemIdentifierType, afterItem destination: ItemIdentifierType
@@ -158,7 +162,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Moves `item` just after `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(s) for the items of the sections involved.
+  /// - Complexity: O(b log n): two checked lookups, one removal and one insertion.
   @inlinable
   public mutating func tryMoveItem(
     _ item: ItemIdentifierType, afterItem destination: ItemIdentifierType
@@ -171,28 +175,22 @@ extension DiffableDataSourceSnapshot {
     _ item: ItemIdentifierType, relativeTo destination: ItemIdentifierType, after: Bool
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveItemAfter : .moveItemBefore
-    let source = try location(of: item, for: operation)
-    guard let target = storage.state.location(of: destination) else {
+    let source = try position(of: item, for: operation)
+    guard let target = storage.place(of: destination)?.position else {
       throw Error(operation, .unknownDestinationItem(destination))
     }
-    if item == destination || (source.slot == target.slot && source.index == target.index) {
+    if item == destination || source == target {
       throw Error(operation, .itemMovedRelativeToItself(item))
     }
-    makeUnique()
-    storage.state.sectionItems[Int(source.slot)].remove(at: Int(source.index))
-    storage.state.renumberItems(in: source.slot, from: Int(source.index))
-    // Where the destination is once the item is out (no second lookup: the index may not
-    // find it again if its hashing is broken).
-    let shift = source.slot == target.slot && source.index < target.index ? 1 : 0
-    let index = Int(target.index) - shift + (after ? 1 : 0)
-    storage.state.sectionItems[Int(target.slot)].insert(item, at: index)
-    storage.state.renumberItems(in: target.slot, from: index)
+    // Where the destination is once the item is out.
+    let index = target - (source < target ? 1 : 0) + (after ? 1 : 0)
+    storage.list.relocateSubtree(at: source, to: index, level: 1)
   }
 
   /// Marks `items` for reloading: the next apply redraws their cells. Naming an item twice
   /// is fine. Stops the program if an item is absent; ``tryReloadItems(_:)`` throws instead.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func reloadItems(_ items: [ItemIdentifierType]) {
     trap { () throws(Error) in try tryReloadItems(items) }
@@ -200,20 +198,18 @@ extension DiffableDataSourceSnapshot {
 
   /// Marks `items` for reloading, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func tryReloadItems(_ items: [ItemIdentifierType]) throws(Error) {
-    for item in items { _ = try location(of: item, for: .reloadItems) }
-    guard !items.isEmpty else { return }
-    makeUnique()
-    for item in items { storage.state.reloadedItems.insert(item) }
+    for item in items { _ = try position(of: item, for: .reloadItems) }
+    for item in items { storage.reloadedItems.insert(item) }
   }
 
   /// Marks `items` for reconfiguring: the next apply updates their existing cells in place.
   /// Naming an item twice is fine. Stops the program if an item is absent;
   /// ``tryReconfigureItems(_:)`` throws instead.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func reconfigureItems(_ items: [ItemIdentifierType]) {
     trap { () throws(Error) in try tryReconfigureItems(items) }
@@ -221,32 +217,56 @@ extension DiffableDataSourceSnapshot {
 
   /// Marks `items` for reconfiguring, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func tryReconfigureItems(_ items: [ItemIdentifierType]) throws(Error) {
-    for item in items { _ = try location(of: item, for: .reconfigureItems) }
-    guard !items.isEmpty else { return }
-    makeUnique()
-    for item in items { storage.state.reconfiguredItems.insert(item) }
+    for item in items { _ = try position(of: item, for: .reconfigureItems) }
+    for item in items { storage.reconfiguredItems.insert(item) }
   }
 
-  /// Records locations for new `items` (see ``Sections/recordNewItems(_:in:from:)``);
-  /// on a conflict records nothing and throws. O(k) expected.
+  /// Inserts new `items` at `position` (where an item can go: after a section's entry, at
+  /// most at the end of that section), or throws, changing nothing, naming the first item
+  /// (in order) that is not equal to itself, already present or repeated.
+  ///
+  /// - Complexity: O(k + b log n) in the tree and k trie walks.
   @inlinable
-  mutating func indexNewItems(
-    _ items: [ItemIdentifierType], in slot: Int32, from start: Int,
-    for operation: Error.Operation, destination: ItemIdentifierType?
+  mutating func insertNewItems(
+    _ items: [ItemIdentifierType], at position: Int, for operation: Error.Operation,
+    destination: ItemIdentifierType?
   ) throws(Error) {
-    switch storage.state.recordNewItems(items, in: slot, from: start) {
-    case nil:
-      return
-    case .repeated(let item):
-      throw Error(operation, .duplicateItem(item))
-    case .irreflexive(let item):
-      throw Error(operation, .irreflexiveItem(item))
-    case .present(let item):
-      if item == destination { throw Error(operation, .destinationInInsertedItems(item)) }
-      throw Error(operation, .itemAlreadyInSnapshot(item))
+    do {
+      try storage.list.insertRun(
+        items.lazy.map { .item($0) }, at: position, level: 1, hidden: 1, isExpanded: false)
+    } catch {
+      throw firstConflict(in: items, for: operation, destination: destination, found: error)
+    }
+  }
+
+  /// The error naming the first of `items` that is not equal to itself, already present,
+  /// or repeated, in that order of checks for each item (the storage refused `items` with
+  /// `found`, which names a conflict but not necessarily the first). O(k b log n).
+  @inlinable
+  func firstConflict(
+    in items: [ItemIdentifierType], for operation: Error.Operation,
+    destination: ItemIdentifierType?,
+    found: SectionedStorage<SectionIdentifierType, ItemIdentifierType>.EditError
+  ) -> Error {
+    var seen = Set<ItemIdentifierType>(minimumCapacity: items.count)
+    for item in items {
+      guard item == item else { return Error(operation, .irreflexiveItem(item)) }
+      if storage.place(of: item) != nil {
+        if item == destination { return Error(operation, .destinationInInsertedItems(item)) }
+        return Error(operation, .itemAlreadyInSnapshot(item))
+      }
+      if !seen.insert(item).inserted { return Error(operation, .duplicateItem(item)) }
+    }
+    // Only identifiers whose hashing is broken get here: the trie met an equal identifier
+    // that the checked lookups above do not find.
+    switch found {
+    case .duplicate(.item(let item)), .irreflexive(.item(let item)), .notFound(.item(let item)):
+      return Error(operation, .itemAlreadyInSnapshot(item))
+    default:
+      return Error(operation, .itemAlreadyInSnapshot(items[0]))
     }
   }
 }

@@ -7,7 +7,8 @@ extension DiffableDataSourceSnapshot {
   /// to itself (see ``SnapshotError/Reason/irreflexiveSection(_:)``);
   /// ``tryAppendSections(_:)`` throws instead.
   ///
-  /// - Complexity: O(k) amortized for k sections.
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func appendSections(_ sections: [SectionIdentifierType]) {
     trap { () throws(Error) in try tryAppendSections(sections) }
@@ -15,14 +16,12 @@ extension DiffableDataSourceSnapshot {
 
   /// Adds `sections` after the last section, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k) amortized for k sections.
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func tryAppendSections(_ sections: [SectionIdentifierType]) throws(Error) {
     try validateNewSections(sections, for: .appendSections, destination: nil)
-    guard !sections.isEmpty else { return }
-    makeUnique()
-    let slots = sections.map { storage.state.allocateSlot(for: $0) }
-    storage.state.place(slots, at: storage.state.order.count)
+    try insertNewSections(sections, at: storage.list.count, for: .appendSections)
   }
 
   /// Inserts `sections`, empty, just before `destination`.
@@ -32,7 +31,8 @@ extension DiffableDataSourceSnapshot {
   /// or when `destination` is among `sections`; ``tryInsertSections(_:beforeSection:)``
   /// throws instead.
   ///
-  /// - Complexity: O(k + sections).
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func insertSections(
     _ sections: [SectionIdentifierType], beforeSection destination: SectionIdentifierType
@@ -42,7 +42,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections` just before `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k + sections).
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func tryInsertSections(
     _ sections: [SectionIdentifierType], beforeSection destination: SectionIdentifierType
@@ -57,7 +58,8 @@ extension DiffableDataSourceSnapshot {
   /// or when `destination` is among `sections`; ``tryInsertSections(_:afterSection:)``
   /// throws instead.
   ///
-  /// - Complexity: O(k + sections).
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func insertSections(
     _ sections: [SectionIdentifierType], afterSection destination: SectionIdentifierType
@@ -67,7 +69,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts `sections` just after `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k + sections).
+  /// - Complexity: O(k b log n) for k sections: a checked lookup and a trie walk each, and
+  ///   one splice of the tree.
   @inlinable
   public mutating func tryInsertSections(
     _ sections: [SectionIdentifierType], afterSection destination: SectionIdentifierType
@@ -82,23 +85,41 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !sections.isEmpty else { return }
     let operation: Error.Operation = after ? .insertSectionsAfter : .insertSectionsBefore
-    guard let target = storage.state.placedSlot(of: destination) else {
+    guard let target = storage.place(of: destination)?.position else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
     try validateNewSections(sections, for: operation, destination: destination)
-    makeUnique()
-    let slots = sections.map { storage.state.allocateSlot(for: $0) }
-    storage.state.place(slots, at: Int(storage.state.position[Int(target)]) + (after ? 1 : 0))
+    try insertNewSections(
+      sections, at: after ? storage.sectionEnd(of: target) : target, for: operation)
+  }
+
+  /// Inserts `sections` (checked new) at `position`, a section boundary. O(k + b log n) in
+  /// the tree and k trie walks.
+  @inlinable
+  mutating func insertNewSections(
+    _ sections: [SectionIdentifierType], at position: Int, for operation: Error.Operation
+  ) throws(Error) {
+    do {
+      try storage.list.insertRun(
+        sections.lazy.map { .section($0) }, at: position, level: 0, hidden: 0,
+        isExpanded: false)
+    } catch {
+      // Only identifiers whose hashing is broken get here: the trie met an equal identifier
+      // that the checked lookups of `validateNewSections` did not find.
+      guard case .duplicate(.section(let section)) = error else {
+        throw Error(operation, .sectionAlreadyInSnapshot(sections[0]))
+      }
+      throw Error(operation, .sectionAlreadyInSnapshot(section))
+    }
   }
 
   /// Removes `sections` and their items. Unknown sections are ignored, as Apple does.
   ///
-  /// - Complexity: O(k + sections + items removed).
+  /// - Complexity: O(k b log n + m) for the m items removed with them, each removed from
+  ///   the trie in O(log n); O(n) instead when that costs less (the storage is rebuilt).
   @inlinable
   public mutating func deleteSections(_ sections: [SectionIdentifierType]) {
-    guard sections.contains(where: { storage.state.placedSlot(of: $0) != nil }) else { return }
-    makeUnique()
-    storage.state.deleteSections(sections)
+    storage.removeSections(at: sections.compactMap { storage.place(of: $0)?.position })
   }
 
   /// Moves `section`, with its items, just before `destination`.
@@ -106,7 +127,8 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program if either section is absent or they are the same;
   /// ``tryMoveSection(_:beforeSection:)`` throws instead.
   ///
-  /// - Complexity: O(sections).
+  /// - Complexity: O((m + 1) b log n) for the m items of the moved section: they are taken
+  ///   out and put back with new labels, one trie walk each.
   @inlinable
   public mutating func moveSection(
     _ section: SectionIdentifierType, beforeSection destination: SectionIdentifierType
@@ -116,7 +138,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Moves `section` just before `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(sections).
+  /// - Complexity: O((m + 1) b log n) for the m items of the moved section: they are taken
+  ///   out and put back with new labels, one trie walk each.
   @inlinable
   public mutating func tryMoveSection(
     _ section: SectionIdentifierType, beforeSection destination: SectionIdentifierType
@@ -129,7 +152,8 @@ extension DiffableDataSourceSnapshot {
   /// Stops the program if either section is absent or they are the same;
   /// ``tryMoveSection(_:afterSection:)`` throws instead.
   ///
-  /// - Complexity: O(sections).
+  /// - Complexity: O((m + 1) b log n) for the m items of the moved section: they are taken
+  ///   out and put back with new labels, one trie walk each.
   @inlinable
   public mutating func moveSection(
     _ section: SectionIdentifierType, afterSection destination: SectionIdentifierType
@@ -139,7 +163,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Moves `section` just after `destination`, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(sections).
+  /// - Complexity: O((m + 1) b log n) for the m items of the moved section: they are taken
+  ///   out and put back with new labels, one trie walk each.
   @inlinable
   public mutating func tryMoveSection(
     _ section: SectionIdentifierType, afterSection destination: SectionIdentifierType
@@ -153,21 +178,23 @@ extension DiffableDataSourceSnapshot {
     after: Bool
   ) throws(Error) {
     let operation: Error.Operation = after ? .moveSectionAfter : .moveSectionBefore
-    let moving = try slot(of: section, for: operation)
-    guard let target = storage.state.placedSlot(of: destination) else {
+    let source = try place(of: section, for: operation).position
+    guard let target = storage.place(of: destination)?.position else {
       throw Error(operation, .unknownDestinationSection(destination))
     }
-    if moving == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
-    makeUnique()
-    _ = storage.state.unplace(at: Int(storage.state.position[Int(moving)]))
-    storage.state.place([moving], at: Int(storage.state.position[Int(target)]) + (after ? 1 : 0))
+    if source == target { throw Error(operation, .sectionMovedRelativeToItself(section)) }
+    let length = storage.sectionEnd(of: source) - source
+    // Where the destination's boundary is once the section is out.
+    let boundary = after ? storage.sectionEnd(of: target) : target
+    storage.list.relocateSubtree(
+      at: source, to: boundary > source ? boundary - length : boundary, level: 0)
   }
 
   /// Marks `sections` for reloading: the next apply redraws them. Naming a section twice is
   /// fine. Stops the program if a section is absent; ``tryReloadSections(_:)`` throws
   /// instead.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func reloadSections(_ sections: [SectionIdentifierType]) {
     trap { () throws(Error) in try tryReloadSections(sections) }
@@ -175,16 +202,14 @@ extension DiffableDataSourceSnapshot {
 
   /// Marks `sections` for reloading, or throws without changing the snapshot.
   ///
-  /// - Complexity: O(k).
+  /// - Complexity: O(k b log n): a checked lookup each.
   @inlinable
   public mutating func tryReloadSections(_ sections: [SectionIdentifierType]) throws(Error) {
-    for section in sections { _ = try slot(of: section, for: .reloadSections) }
-    guard !sections.isEmpty else { return }
-    makeUnique()
-    for section in sections { storage.state.reloadedSections.insert(section) }
+    for section in sections { _ = try place(of: section, for: .reloadSections) }
+    for section in sections { storage.reloadedSections.insert(section) }
   }
 
-  /// Checks that `sections` are new, distinct, and each equal to itself. O(k).
+  /// Checks that `sections` are new, distinct, and each equal to itself. O(k b log n).
   @inlinable
   func validateNewSections(
     _ sections: [SectionIdentifierType], for operation: Error.Operation,
@@ -196,7 +221,7 @@ extension DiffableDataSourceSnapshot {
       if section == destination {
         throw Error(operation, .destinationInInsertedSections(section))
       }
-      if storage.state.placedSlot(of: section) != nil {
+      if storage.place(of: section) != nil {
         throw Error(operation, .sectionAlreadyInSnapshot(section))
       }
       if !seen.insert(section).inserted { throw Error(operation, .duplicateSection(section)) }

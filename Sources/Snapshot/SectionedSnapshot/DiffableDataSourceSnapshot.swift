@@ -16,13 +16,14 @@
 /// change while in a snapshot). A broken conformance cannot be detected in general: equal
 /// values with different hashes may both get in, and lookups may miss what is there. The
 /// answers are then odd (an item reported absent, an error that names the wrong cause), but
-/// nothing stops the program: the index never rehashes in the middle of an insertion, and
-/// every entry it finds is checked against the sections before use. ``tryBatchUpdate(from:)``
-/// re-checks two snapshots for such values before diffing.
+/// nothing stops the program: the index never rehashes, and every entry it finds is checked
+/// against the identifier asked for before use. ``tryBatchUpdate(from:)`` re-checks two
+/// snapshots for such values before diffing.
 ///
-/// A value type with copy-on-write storage: copies are O(1) until one side mutates. Two
-/// snapshots are equal when their sections, and the items of each section, are equal in
-/// order; reload and reconfigure marks do not take part.
+/// A value type whose storage is shared between copies, node by node (see the article
+/// "Snapshots that share structure"): a copy is O(1), and an edit of a copy copies only the
+/// O(log n) nodes on its path. Two snapshots are equal when their sections, and the items of
+/// each section, are equal in order; reload and reconfigure marks do not take part.
 public struct DiffableDataSourceSnapshot<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {
@@ -37,32 +38,35 @@ public struct DiffableDataSourceSnapshot<
     storage = SectionedStorage()
   }
 
+  /// An empty snapshot whose storage uses tree nodes of `base` to `2 × base` entries and trie
+  /// buckets of up to `bucketCapacity` pairs, so that tests cross splits and merges with few
+  /// items. O(1).
   @inlinable
-  mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) {
-      storage = SectionedStorage(state: storage.state)
-    }
-    storage.gate.invalidate()
+  init(base: Int, bucketCapacity: Int) {
+    storage = SectionedStorage(base: base, bucketCapacity: bucketCapacity)
   }
 
+  /// The position of `section`'s entry and its index, or throws `unknownSection`.
+  /// O(b log n).
   @inlinable
-  func slot(
+  func place(
     of section: SectionIdentifierType, for operation: Error.Operation
-  ) throws(Error) -> Int32 {
-    guard let slot = storage.state.placedSlot(of: section) else {
+  ) throws(Error) -> (position: Int, index: Int) {
+    guard let place = storage.place(of: section) else {
       throw Error(operation, .unknownSection(section))
     }
-    return slot
+    return place
   }
 
+  /// The position of `item`'s entry, or throws `unknownItem`. O(b log n).
   @inlinable
-  func location(
+  func position(
     of item: ItemIdentifierType, for operation: Error.Operation
-  ) throws(Error) -> ItemLocation {
-    guard let location = storage.state.location(of: item) else {
+  ) throws(Error) -> Int {
+    guard let place = storage.place(of: item) else {
       throw Error(operation, .unknownItem(item))
     }
-    return location
+    return place.position
   }
 }
 
@@ -70,122 +74,135 @@ public struct DiffableDataSourceSnapshot<
 
 extension DiffableDataSourceSnapshot {
   /// The number of items in all sections. O(1).
-  @inlinable public var numberOfItems: Int { storage.state.locationOfItem.count }
+  @inlinable public var numberOfItems: Int { storage.numberOfItems }
 
   /// The number of sections. O(1).
-  @inlinable public var numberOfSections: Int { storage.state.order.count }
+  @inlinable public var numberOfSections: Int { storage.numberOfSections }
 
-  /// The section identifiers, in order. O(sections).
+  /// The section identifiers, in order.
+  ///
+  /// - Complexity: O(s b log n) for s sections: only the tree's leaves that hold a section
+  ///   are read.
   @inlinable
   public var sectionIdentifiers: [SectionIdentifierType] {
-    storage.state.order.map { storage.state.sectionIDs[Int($0)] }
+    storage.sectionEntries.map(\.section)
   }
 
-  /// Every item identifier, section after section. O(n).
+  /// Every item identifier, section after section.
+  ///
+  /// - Complexity: O(n), copied leaf by leaf.
   @inlinable
   public var itemIdentifiers: [ItemIdentifierType] {
     var result: [ItemIdentifierType] = []
     result.reserveCapacity(numberOfItems)
-    for slot in storage.state.order {
-      result.append(contentsOf: storage.state.sectionItems[Int(slot)])
-    }
+    storage.appendItems(in: 0..<storage.list.count, to: &result)
     return result
   }
 
   /// The number of items in `section`. Stops the program if the section is absent (as
-  /// Apple's does); ``tryNumberOfItems(inSection:)`` throws instead. O(1).
+  /// Apple's does); ``tryNumberOfItems(inSection:)`` throws instead.
+  ///
+  /// - Complexity: O(b log n).
   @inlinable
   public func numberOfItems(inSection section: SectionIdentifierType) -> Int {
     trap { () throws(Error) in try tryNumberOfItems(inSection: section) }
   }
 
-  /// The number of items in `section`, or throws if the section is absent. O(1).
+  /// The number of items in `section`, or throws if the section is absent.
+  ///
+  /// - Complexity: O(b log n): two seeks, to the section's entry and to the next section's.
   @inlinable
   public func tryNumberOfItems(inSection section: SectionIdentifierType) throws(Error) -> Int {
-    storage.state.sectionItems[Int(try slot(of: section, for: .numberOfItems))].count
+    let position = try place(of: section, for: .numberOfItems).position
+    return storage.sectionEnd(of: position) - position - 1
   }
 
   /// The items of `section`, in order. Stops the program if the section is absent (as
-  /// Apple's does); ``tryItemIdentifiers(inSection:)`` throws instead. O(1) (the array is
-  /// shared copy-on-write).
+  /// Apple's does); ``tryItemIdentifiers(inSection:)`` throws instead.
+  ///
+  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf.
   @inlinable
   public func itemIdentifiers(inSection section: SectionIdentifierType) -> [ItemIdentifierType] {
     trap { () throws(Error) in try tryItemIdentifiers(inSection: section) }
   }
 
-  /// The items of `section`, in order, or throws if the section is absent. O(1).
+  /// The items of `section`, in order, or throws if the section is absent.
+  ///
+  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf.
   @inlinable
   public func tryItemIdentifiers(
     inSection section: SectionIdentifierType
   ) throws(Error) -> [ItemIdentifierType] {
-    storage.state.sectionItems[Int(try slot(of: section, for: .itemIdentifiers))]
+    let position = try place(of: section, for: .itemIdentifiers).position
+    return storage.items(in: position + 1..<storage.sectionEnd(of: position))
   }
 
-  /// The section holding `item`, or nil if the item is absent. O(1).
+  /// The section holding `item`, or nil if the item is absent.
+  ///
+  /// - Complexity: O(b log n): the item's entry, then the nearest section entry before it.
   @inlinable
   public func sectionIdentifier(
     containingItem item: ItemIdentifierType
   ) -> SectionIdentifierType? {
-    guard let location = storage.state.location(of: item) else { return nil }
-    return storage.state.sectionIDs[Int(location.slot)]
+    guard let place = storage.place(of: item) else { return nil }
+    return storage.section(containing: place.position)
   }
 
-  /// The position of `item` counted across all sections, or nil if absent. O(1) amortized
-  /// (the first call after a mutation rebuilds the section offsets in O(sections)).
+  /// The position of `item` counted across all sections, or nil if absent.
+  ///
+  /// - Complexity: O(b log n): one seek, counting the entries and the sections before it.
   @inlinable
   public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
-    guard let location = storage.state.location(of: item) else { return nil }
-    storage.ensureCaches()
-    return storage.offsets[Int(storage.state.position[Int(location.slot)])] + Int(location.index)
+    guard let place = storage.place(of: item) else { return nil }
+    return place.position - place.sections
   }
 
-  /// The position of `section`, or nil if absent. O(1).
+  /// The position of `section`, or nil if absent.
+  ///
+  /// - Complexity: O(b log n): one seek, counting the sections before it.
   @inlinable
   public func indexOfSection(_ section: SectionIdentifierType) -> Int? {
-    guard let slot = storage.state.placedSlot(of: section) else { return nil }
-    return Int(storage.state.position[Int(slot)])
+    storage.place(of: section)?.index
   }
 
   /// The sections marked with ``reloadSections(_:)``, in the order marked. O(marks).
   @inlinable
   public var reloadedSectionIdentifiers: [SectionIdentifierType] {
-    storage.state.reloadedSections.elements
+    storage.reloadedSections.elements
   }
 
   /// The items marked with ``reloadItems(_:)``, in the order marked. O(marks).
   @inlinable
-  public var reloadedItemIdentifiers: [ItemIdentifierType] { storage.state.reloadedItems.elements }
+  public var reloadedItemIdentifiers: [ItemIdentifierType] { storage.reloadedItems.elements }
 
   /// The items marked with ``reconfigureItems(_:)``, in the order marked. O(marks).
   @inlinable
   public var reconfiguredItemIdentifiers: [ItemIdentifierType] {
-    storage.state.reconfiguredItems.elements
+    storage.reconfiguredItems.elements
   }
 }
 
 extension DiffableDataSourceSnapshot: Equatable {
   /// Equal when the sections, and the items of each section, are equal in order; reload
-  /// and reconfigure marks do not take part. O(n).
+  /// and reconfigure marks do not take part.
+  ///
+  /// - Complexity: O(1) when both hold the same storage (a snapshot and an unedited copy);
+  ///   otherwise O(n), entry by entry.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.storage === rhs.storage { return true }
-    guard lhs.numberOfSections == rhs.numberOfSections, lhs.numberOfItems == rhs.numberOfItems
-    else { return false }
-    for (left, right) in zip(lhs.storage.state.order, rhs.storage.state.order) {
-      guard lhs.storage.state.sectionIDs[Int(left)] == rhs.storage.state.sectionIDs[Int(right)],
-        lhs.storage.state.sectionItems[Int(left)] == rhs.storage.state.sectionItems[Int(right)]
-      else { return false }
+    let (left, right) = (lhs.storage.list.tree, rhs.storage.list.tree)
+    if left.sharesRoot(with: right) { return true }
+    guard left.count == right.count, left.visibleCount == right.visibleCount else {
+      return false
     }
-    return true
+    return left.entriesEqual(right) { $0.item == $1.item }
   }
 }
 
 extension DiffableDataSourceSnapshot: CustomStringConvertible {
   /// One line per section: the section identifier, then its items. O(n).
   public var description: String {
-    let lines = storage.state.order.map { slot in
-      "\(storage.state.sectionIDs[Int(slot)]): \(storage.state.sectionItems[Int(slot)])"
-    }
+    let lines = layout.map { "\($0.id): \($0.items)" }
     return "DiffableDataSourceSnapshot(\(lines.joined(separator: "; ")))"
   }
 }

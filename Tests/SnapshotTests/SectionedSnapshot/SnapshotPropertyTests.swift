@@ -482,16 +482,18 @@ private struct SectionedRunStats {
 }
 
 /// Runs `steps` on a real snapshot and on the model; returns the first difference.
-private func runAndCompare(_ steps: [SectionedStep], stats: inout SectionedRunStats) -> String? {
-  let failure = firstDifference(steps, stats: &stats)
+private func runAndCompare(
+  _ steps: [SectionedStep], stats: inout SectionedRunStats, start: IntSnapshot = IntSnapshot()
+) -> String? {
+  let failure = firstDifference(steps, stats: &stats, start: start)
   if failure != nil { stats.failures += 1 }
   return failure
 }
 
-private func firstDifference(_ steps: [SectionedStep], stats: inout SectionedRunStats)
-  -> String?
-{
-  var snapshot = IntSnapshot()
+private func firstDifference(
+  _ steps: [SectionedStep], stats: inout SectionedRunStats, start: IntSnapshot
+) -> String? {
+  var snapshot = start
   var model = SectionedModel()
   for (index, step) in steps.enumerated() {
     let before = snapshot
@@ -540,6 +542,19 @@ private func firstDifference(_ steps: [SectionedStep], stats: inout SectionedRun
     #expect(stats.steps >= 10_000)
     #expect(stats.errors >= stats.steps / 10)
     #expect(stats.errors <= stats.steps / 2)
+  }
+
+  /// The same on storage with nodes of 2 to 4 entries and buckets of 2 pairs, so that the
+  /// snapshot's tree splits, merges and relabels and its trie bursts with a few items.
+  @Test func randomSequencesMatchTheModelOnSmallNodes() {
+    var stats = SectionedRunStats()
+    checkProperty(
+      "sectioned snapshot on small nodes matches the model", count: 500, base: 0x5EC7_2B0D,
+      generate: { generateSteps(&$0) },
+      check: { runAndCompare($0, stats: &stats, start: IntSnapshot(base: 2, bucketCapacity: 2)) })
+    guard stats.isComplete else { return }
+    #expect(stats.steps >= 5_000)
+    #expect(stats.errors >= stats.steps / 10)
   }
 
   @Test func theModelAgreesWithHandWrittenExpectations() {

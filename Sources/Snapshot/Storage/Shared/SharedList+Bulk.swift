@@ -74,6 +74,22 @@ extension SharedList {
       level = parentEntry.level + 1
       hidden = parentEntry.hidden + (parentEntry.isExpanded ? 0 : 1)
     }
+    try insertRun(items, at: position, level: level, hidden: hidden, isExpanded: isExpanded)
+  }
+
+  /// Inserts `items` at `position`, each `level` deep with `hidden` collapsed ancestors and
+  /// expanded or not, as ``append(_:to:isExpanded:)`` does once it has found the parent: the
+  /// caller vouches that the entries are whole subtrees there (the entry at `position`, if
+  /// any, is at most `level` deep; the one before it at least `level - 1`). Throws, changing
+  /// nothing, when an item is a duplicate or not equal to itself.
+  ///
+  /// - Complexity: O(k + b log n) in the tree and O(k) trie walks, plus O(log n) relabelled
+  ///   entries amortized when inserting before later items.
+  @inlinable
+  package mutating func insertRun(
+    _ items: some Collection<Item>, at position: Int, level: Int, hidden: Int32,
+    isExpanded: Bool
+  ) throws(EditError) {
     guard !items.isEmpty else { return }
     var hashes: [UInt64] = []
     hashes.reserveCapacity(items.count)

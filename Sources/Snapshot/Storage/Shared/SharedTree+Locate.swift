@@ -8,30 +8,7 @@ extension SharedTree {
   /// - Complexity: O(b log n).
   @inlinable
   package func located(key: UInt64) -> (position: Int, entry: SharedEntry<Item>)? {
-    var node = root
-    var position = 0
-    var tag: Int32 = 0
-    while node.height > 0 {
-      var index = 0
-      let last = node.children.count - 1
-      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
-        position += node.children[index].summary.count
-        guard index < last else { return nil }
-        index += 1
-      }
-      tag &+= node.children[index].tag
-      node = node.children[index].node
-    }
-    var low = 0
-    var high = node.entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
-    }
-    guard low < node.entries.count, node.entries[low].key == key else { return nil }
-    var entry = node.entries[low]
-    entry.hidden &+= tag
-    return (position + low, entry)
+    descend(toKey: key, countingVisible: false).map { ($0.position, $0.entry) }
   }
 
   /// Appends every item, or every visible item, in order, to `result`: a leaf all of whose

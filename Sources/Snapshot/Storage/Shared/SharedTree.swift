@@ -112,26 +112,7 @@ extension SharedTree {
   /// - Complexity: O(b log n).
   @inlinable
   package func position(ofKey key: UInt64) -> Int? {
-    var node = root
-    var position = 0
-    while node.height > 0 {
-      var index = 0
-      let last = node.children.count - 1
-      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
-        position += node.children[index].summary.count
-        guard index < last else { return nil }
-        index += 1
-      }
-      node = node.children[index].node
-    }
-    var low = 0
-    var high = node.entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
-    }
-    guard low < node.entries.count, node.entries[low].key == key else { return nil }
-    return position + low
+    descend(toKey: key, countingVisible: false)?.position
   }
 
   /// The position of the `row`-th visible entry (hidden 0).

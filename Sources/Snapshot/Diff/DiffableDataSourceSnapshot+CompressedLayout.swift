@@ -1,0 +1,144 @@
+// The producer of the diff of related snapshots: both snapshots' compressed layouts, found
+// from the leaves their trees do not share (see the article "Snapshots that share
+// structure", section "How a diff finds shared subtrees").
+
+extension DiffableDataSourceSnapshot {
+  @usableFromInline typealias Compressed = [CompressedSection<
+    SectionIdentifierType, ItemIdentifierType
+  >]
+
+  /// The compressed layouts of `old` and of this snapshot, or nil when their storage shares
+  /// nothing (snapshots built separately: diff their ``layout``s instead).
+  ///
+  /// Every entry of a leaf the two trees do not share is an item piece; every stretch of
+  /// shared leaves is a shared run, cut where either side's unshared leaves interrupt it (so
+  /// that a run is the same run on both sides), at every section entry (so that a run lies in
+  /// one section), and around every item this snapshot marks for reload or reconfigure
+  /// (which is then an item piece on both sides). A run is named by its place among the
+  /// entries both trees share, the same on both sides. A run whose section differs between
+  /// the two sides (only its part before the run's first section entry can) is listed as
+  /// items on both.
+  ///
+  /// - Complexity: O(b u + p + m b log n) for the u nodes the trees do not share, the p
+  ///   pieces, and the m marked items, plus O(b s log n) for the s sections within shared
+  ///   runs: O(k b log n + s b log n) when this snapshot was made from `old` by k edits.
+  @usableFromInline
+  func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
+    let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
+    let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
+    let oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
+    let newGaps = SharedGaps(unshared: unshared.new, count: newTree.count)
+    guard oldGaps.sharedCount > 0, oldGaps.sharedCount == newGaps.sharedCount else {
+      return nil
+    }
+    // Where runs are cut, in shared coordinates, and which single entries are items.
+    var cuts = Set(oldGaps.boundaries).union(newGaps.boundaries)
+    var forced = Set<Int>()
+    for item in storage.reloadedItems.elements + storage.reconfiguredItems.elements {
+      guard let position = storage.place(of: item)?.position,
+        let coordinate = newGaps.sharedCoordinate(of: position)
+      else { continue }
+      forced.insert(coordinate)
+      cuts.insert(coordinate)
+      cuts.insert(coordinate + 1)
+    }
+    let sortedCuts = cuts.sorted()
+    var oldLayout = old.storage.compressedLayout(gaps: oldGaps, cuts: sortedCuts, forced: forced)
+    var newLayout = storage.compressedLayout(gaps: newGaps, cuts: sortedCuts, forced: forced)
+    // Runs whose section differs between the two sides become items on both.
+    var sectionOfRun: [Int: SectionIdentifierType] = [:]
+    for section in oldLayout {
+      for case .shared(let id, _, _) in section.pieces { sectionOfRun[id] = section.id }
+    }
+    var misplaced = Set<Int>()
+    for section in newLayout {
+      for case .shared(let id, _, _) in section.pieces where sectionOfRun[id] != section.id {
+        misplaced.insert(id)
+      }
+    }
+    if !misplaced.isEmpty {
+      Self.expandRuns(misplaced, in: &oldLayout)
+      Self.expandRuns(misplaced, in: &newLayout)
+    }
+    return (oldLayout, newLayout)
+  }
+
+  /// Replaces the runs named in `ids` by their items, merging neighbouring item pieces.
+  /// O(p + items expanded).
+  @usableFromInline
+  static func expandRuns(_ ids: Set<Int>, in layout: inout Compressed) {
+    for index in layout.indices {
+      var pieces: [CompressedPiece<ItemIdentifierType>] = []
+      for piece in layout[index].pieces {
+        var expanded = piece
+        if case .shared(let id, _, let items) = piece, ids.contains(id) {
+          expanded = .items(items())
+        }
+        if case .items(let more) = expanded, case .items(let earlier)? = pieces.last {
+          pieces[pieces.count - 1] = .items(earlier + more)
+        } else {
+          pieces.append(expanded)
+        }
+      }
+      layout[index].pieces = pieces
+    }
+  }
+}
+
+/// The stretches of one tree outside the leaves it does not share with another: each gap's
+/// position and its place among the shared entries ("shared coordinate"), which is the same
+/// in both trees for the same entry.
+@usableFromInline
+struct SharedGaps {
+  /// Each gap: its first position, its first shared coordinate, and its length.
+  @usableFromInline var gaps: [(position: Int, coordinate: Int, count: Int)] = []
+  /// The unshared ranges, in order, merged where they touch.
+  @usableFromInline var unshared: [Range<Int>] = []
+  @usableFromInline var sharedCount = 0
+
+  /// The gaps of a tree of `count` entries whose unshared leaves are `unshared` (in order).
+  /// O(leaves).
+  @inlinable
+  init<Item>(unshared leaves: [SharedTree<Item>.Placed], count: Int) {
+    for leaf in leaves where !leaf.node.entries.isEmpty {
+      let range = leaf.start..<leaf.start + leaf.node.entries.count
+      if let last = unshared.last, last.upperBound == range.lowerBound {
+        unshared[unshared.count - 1] = last.lowerBound..<range.upperBound
+      } else {
+        unshared.append(range)
+      }
+    }
+    var position = 0
+    for range in unshared + [count..<count] {
+      if range.lowerBound > position {
+        gaps.append((position, sharedCount, range.lowerBound - position))
+        sharedCount += range.lowerBound - position
+      }
+      position = range.upperBound
+    }
+  }
+
+  /// The shared coordinates where a gap starts or ends. O(gaps).
+  @inlinable
+  var boundaries: [Int] {
+    gaps.flatMap { [$0.coordinate, $0.coordinate + $0.count] }
+  }
+
+  /// The shared coordinate of the entry at `position`, or nil if it is in an unshared leaf.
+  /// O(log gaps).
+  @inlinable
+  func sharedCoordinate(of position: Int) -> Int? {
+    var low = 0
+    var high = gaps.count
+    while low < high {
+      let middle = (low + high) / 2
+      if gaps[middle].position + gaps[middle].count <= position {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low < gaps.count, gaps[low].position <= position else { return nil }
+    return gaps[low].coordinate + position - gaps[low].position
+  }
+}

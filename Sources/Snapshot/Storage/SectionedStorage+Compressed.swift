@@ -1,0 +1,129 @@
+// One side of the compressed layouts of two related sectioned snapshots (see
+// `DiffableDataSourceSnapshot.compressedLayouts(from:)`).
+
+extension SectionedStorage {
+  /// This outline as a compressed layout: the unshared ranges of `gaps` as items; each gap
+  /// cut at `cuts` (sorted shared coordinates), a piece of one entry whose coordinate is in
+  /// `forced` as items, every other piece as shared runs named by their first coordinate, cut
+  /// again at the section entries inside them.
+  ///
+  /// - Complexity: O(u + c + b s log n) for the u entries of unshared ranges, the c cuts,
+  ///   and the s section entries inside shared runs (each found by a walk that skips every
+  ///   node without one), plus O(log n) for each run.
+  @usableFromInline
+  func compressedLayout(
+    gaps: SharedGaps, cuts: [Int], forced: Set<Int>
+  ) -> [CompressedSection<Section, Item>] {
+    var layout = CompressedLayoutBuilder<Section, Item>()
+    var nextCut = 0
+    var nextUnshared = 0
+    for gap in gaps.gaps + [(position: list.count, coordinate: gaps.sharedCount, count: 0)] {
+      // The unshared ranges before this gap.
+      while nextUnshared < gaps.unshared.count,
+        gaps.unshared[nextUnshared].lowerBound < gap.position
+      {
+        appendEntries(in: gaps.unshared[nextUnshared], to: &layout)
+        nextUnshared += 1
+      }
+      // The gap, piece by piece.
+      let end = gap.coordinate + gap.count
+      var start = gap.coordinate
+      while start < end {
+        while nextCut < cuts.count && cuts[nextCut] <= start { nextCut += 1 }
+        let stop = nextCut < cuts.count ? Swift.min(cuts[nextCut], end) : end
+        let range = gap.position + start - gap.coordinate..<gap.position + stop - gap.coordinate
+        if stop - start == 1 && forced.contains(start) {
+          appendEntries(in: range, to: &layout)
+        } else {
+          appendRuns(in: range, coordinate: start, to: &layout)
+        }
+        start = stop
+      }
+    }
+    return layout.finished()
+  }
+
+  /// Adds the entries in `range` one by one: sections start, items are item pieces.
+  /// O(k + (k / b + 1) log n).
+  @usableFromInline
+  func appendEntries(
+    in range: Range<Int>, to layout: inout CompressedLayoutBuilder<Section, Item>
+  ) {
+    list.tree.forEachRun(in: range) { _, entries in
+      for entry in entries {
+        switch entry.item {
+        case .section(let section): layout.startSection(section)
+        case .item(let item): layout.append(item)
+        }
+      }
+    }
+  }
+
+  /// Adds the shared entries in `range`, whose first has shared coordinate `coordinate`:
+  /// runs between the section entries, each named by its first coordinate.
+  /// O(b (s + 1) log n) for the s section entries in `range`.
+  @usableFromInline
+  func appendRuns(
+    in range: Range<Int>, coordinate: Int,
+    to layout: inout CompressedLayoutBuilder<Section, Item>
+  ) {
+    var start = range.lowerBound
+    func run(to end: Int) {
+      guard end > start else { return }
+      let runRange = start..<end
+      layout.append(
+        run: coordinate + start - range.lowerBound, count: runRange.count
+      ) { self.items(in: runRange) }
+    }
+    list.tree.forEachShallowEntry(in: range, levelAtMost: 0) { position, entry in
+      run(to: position)
+      if case .section(let section) = entry.item { layout.startSection(section) }
+      start = position + 1
+    }
+    run(to: range.upperBound)
+  }
+}
+
+/// Collects a compressed layout section by section, gathering consecutive items into one
+/// piece.
+@usableFromInline
+struct CompressedLayoutBuilder<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+  @usableFromInline var sections: [CompressedSection<Section, Item>] = []
+  @usableFromInline var pending: [Item] = []
+
+  @inlinable init() {}
+
+  /// Closes the items gathered so far into a piece of the current section. O(1).
+  @inlinable
+  mutating func flush() {
+    guard !pending.isEmpty, !sections.isEmpty else { return }
+    sections[sections.count - 1].pieces.append(.items(pending))
+    pending = []
+  }
+
+  @inlinable
+  mutating func startSection(_ section: Section) {
+    flush()
+    sections.append(CompressedSection(section, pieces: []))
+  }
+
+  @inlinable
+  mutating func append(_ item: Item) {
+    pending.append(item)
+  }
+
+  @inlinable
+  mutating func append(
+    run id: Int, count: Int, items: @escaping @Sendable () -> [Item]
+  ) {
+    flush()
+    guard !sections.isEmpty else { return }
+    sections[sections.count - 1].pieces.append(.shared(id: id, count: count, items: items))
+  }
+
+  @inlinable
+  mutating func finished() -> [CompressedSection<Section, Item>] {
+    flush()
+    return sections
+  }
+}

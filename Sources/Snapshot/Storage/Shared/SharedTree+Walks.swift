@@ -1,0 +1,194 @@
+// Reads that a two-level outline (the sectioned snapshot: sections at depth 0, their items at
+// depth 1) needs besides seeks by position: one seek by label that also counts the visible
+// entries before it, whole runs of a leaf at a time, and the shallow entries of a range
+// without visiting the deep ones.
+
+extension SharedTree {
+  /// The entry labelled `key` (with its absolute `hidden`), its position, and the number of
+  /// visible entries before it, or nil: one seek by label.
+  ///
+  /// - Complexity: O(b log n).
+  @inlinable
+  package func seek(
+    key: UInt64
+  ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
+    descend(toKey: key, countingVisible: true)
+  }
+
+  /// The descent by label behind ``seek(key:)``, ``located(key:)`` and
+  /// ``position(ofKey:)``: the entry labelled `key`, its position, and (when
+  /// `countingVisible`, else 0) the visible entries before it. O(b log n).
+  @inlinable
+  func descend(
+    toKey key: UInt64, countingVisible: Bool
+  ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
+    var node = root
+    var position = 0
+    var rows = 0
+    var tag: Int32 = 0
+    while node.height > 0 {
+      var index = 0
+      let last = node.children.count - 1
+      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
+        position += node.children[index].summary.count
+        if countingVisible {
+          rows += node.children[index].summary.visibleCount(tag: tag &+ node.children[index].tag)
+        }
+        guard index < last else { return nil }
+        index += 1
+      }
+      tag &+= node.children[index].tag
+      node = node.children[index].node
+    }
+    var low = 0
+    var high = node.entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < node.entries.count, node.entries[low].key == key else { return nil }
+    if countingVisible {
+      for entry in node.entries[..<low] where entry.hidden &+ tag == 0 { rows += 1 }
+    }
+    var entry = node.entries[low]
+    entry.hidden &+= tag
+    return (position + low, rows, entry)
+  }
+
+  /// Calls `body` with each leaf's part of `range`, in order: the position of its first entry
+  /// and the entries (whose `hidden` is relative to the tags above the leaf: read items,
+  /// keys and levels from them, not visibility).
+  ///
+  /// - Complexity: O(k + (k / b + 1) log n) for the k entries of `range`, with one call per
+  ///   leaf instead of one per entry.
+  @inlinable
+  package func forEachRun(
+    in range: Range<Int>, _ body: (Int, ArraySlice<SharedEntry<Item>>) -> Void
+  ) {
+    guard !range.isEmpty else { return }
+    var stack: [(node: SharedNode<Item>, start: Int)] = [(root, 0)]
+    while let (node, start) = stack.popLast() {
+      if node.height == 0 {
+        let low = Swift.max(range.lowerBound - start, 0)
+        let high = Swift.min(range.upperBound - start, node.entries.count)
+        if low < high { body(start + low, node.entries[low..<high]) }
+        continue
+      }
+      // Push the overlapping children in reverse, so the first pops first.
+      var childStart = start + node.summary.count
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let count = node.children[index].summary.count
+        childStart -= count
+        guard childStart < range.upperBound, childStart + count > range.lowerBound else {
+          continue
+        }
+        stack.append((node.children[index].node, childStart))
+      }
+    }
+  }
+
+  /// Calls `body` with the position and entry (relative `hidden`) of every entry of `range`
+  /// at most `level` deep, in order, skipping every node whose entries are all deeper.
+  ///
+  /// - Complexity: O(b m log n) for the m entries found, and O(b log n) when there are none.
+  @inlinable
+  package func forEachShallowEntry(
+    in range: Range<Int>, levelAtMost level: Int, _ body: (Int, SharedEntry<Item>) -> Void
+  ) {
+    guard !range.isEmpty, level >= 0 else { return }
+    let limit = UInt32(clamping: level)
+    var stack: [(node: SharedNode<Item>, start: Int)] = [(root, 0)]
+    while let (node, start) = stack.popLast() {
+      if node.height == 0 {
+        let low = Swift.max(range.lowerBound - start, 0)
+        let high = Swift.min(range.upperBound - start, node.entries.count)
+        var index = low
+        while index < high {
+          if node.entries[index].levelAndFlag >> 1 <= limit {
+            body(start + index, node.entries[index])
+          }
+          index += 1
+        }
+        continue
+      }
+      var childStart = start + node.summary.count
+      var index = node.children.count
+      while index > 0 {
+        index -= 1
+        let summary = node.children[index].summary
+        childStart -= summary.count
+        guard childStart < range.upperBound, childStart + summary.count > range.lowerBound,
+          summary.minLevel <= limit
+        else { continue }
+        stack.append((node.children[index].node, childStart))
+      }
+    }
+  }
+
+  /// Whether both trees hold as many entries and `equal` holds for the entries at each
+  /// position (their `hidden` relative to the tags above their leaves), walking the leaves of
+  /// both in step and skipping, whole, a leaf both trees hold.
+  ///
+  /// - Complexity: O(1) when the roots are the same node; otherwise O(n).
+  @inlinable
+  package func entriesEqual(
+    _ other: SharedTree, by equal: (SharedEntry<Item>, SharedEntry<Item>) -> Bool
+  ) -> Bool {
+    guard count == other.count else { return false }
+    if root === other.root { return true }
+    var leftLeaves = Leaves(root)
+    var rightLeaves = Leaves(other.root)
+    var left = ArraySlice<SharedEntry<Item>>()
+    var right = ArraySlice<SharedEntry<Item>>()
+    var leftLeaf: SharedNode<Item>? = nil
+    var rightLeaf: SharedNode<Item>? = nil
+    while true {
+      if left.isEmpty {
+        guard let leaf = leftLeaves.next() else { return true }
+        (leftLeaf, left) = (leaf, leaf.entries[...])
+        continue
+      }
+      if right.isEmpty {
+        guard let leaf = rightLeaves.next() else { return false }
+        (rightLeaf, right) = (leaf, leaf.entries[...])
+        continue
+      }
+      if leftLeaf === rightLeaf, left.startIndex == 0, right.startIndex == 0 {
+        left = []
+        right = []
+        continue
+      }
+      let length = Swift.min(left.count, right.count)
+      for offset in 0..<length
+      where !equal(left[left.startIndex + offset], right[right.startIndex + offset]) {
+        return false
+      }
+      left = left.dropFirst(length)
+      right = right.dropFirst(length)
+    }
+  }
+
+  /// The leaves under a node, in order, through an explicit stack.
+  @usableFromInline
+  struct Leaves: IteratorProtocol {
+    @usableFromInline var stack: [(node: SharedNode<Item>, next: Int)]
+
+    @inlinable
+    init(_ root: SharedNode<Item>) {
+      stack = [(root, 0)]
+    }
+
+    @inlinable
+    mutating func next() -> SharedNode<Item>? {
+      while let (node, next) = stack.popLast() {
+        if node.height == 0 { return node }
+        guard next < node.children.count else { continue }
+        stack.append((node, next + 1))
+        stack.append((node.children[next].node, 0))
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,333 @@
+import Testing
+
+@testable import Snapshot
+
+// The producer of the diff of related sectioned snapshots: `compressedLayouts(from:)`.
+// Seeded random edits of a copy (storage with tiny nodes and buckets, so that every case
+// crosses splits and merges) against the original; after every step, each compressed layout
+// expands to its snapshot's `layout`, the shared runs are the same runs on both sides, in
+// sections of the same identifier, and no item the new snapshot marks lies in a run.
+
+private typealias IntSnapshot = DiffableDataSourceSnapshot<Int, Int>
+private typealias CompressedIntLayout = [CompressedSection<Int, Int>]
+
+private enum CompressedStep: CustomStringConvertible {
+  case insertItems(anchor: Int, count: Int, after: Bool)
+  case appendItems(section: Int, count: Int)
+  case deleteItems(anchors: [Int])
+  case moveItem(anchor: Int, destination: Int, after: Bool)
+  case reloadItem(anchor: Int)
+  case reconfigureItem(anchor: Int)
+  case insertSection(anchor: Int, after: Bool)
+  case deleteSection(anchor: Int)
+  case moveSection(anchor: Int, destination: Int, after: Bool)
+  /// The edited snapshot becomes the old one (the next steps edit a copy of it).
+  case settle
+
+  var description: String {
+    switch self {
+    case .insertItems(let anchor, let count, let after):
+      "insertItems(\(anchor), \(count), \(after))"
+    case .appendItems(let section, let count): "appendItems(\(section), \(count))"
+    case .deleteItems(let anchors): "deleteItems(\(anchors))"
+    case .moveItem(let anchor, let destination, let after):
+      "moveItem(\(anchor), \(destination), \(after))"
+    case .reloadItem(let anchor): "reloadItem(\(anchor))"
+    case .reconfigureItem(let anchor): "reconfigureItem(\(anchor))"
+    case .insertSection(let anchor, let after): "insertSection(\(anchor), \(after))"
+    case .deleteSection(let anchor): "deleteSection(\(anchor))"
+    case .moveSection(let anchor, let destination, let after):
+      "moveSection(\(anchor), \(destination), \(after))"
+    case .settle: "settle"
+    }
+  }
+}
+
+private func generateSteps(_ generator: inout SeededGenerator) -> [CompressedStep] {
+  (0..<Int.random(in: 5...30, using: &generator)).map { _ in
+    let anchor = Int.random(in: 0..<10_000, using: &generator)
+    let other = Int.random(in: 0..<10_000, using: &generator)
+    let after = Bool.random(using: &generator)
+    switch Int.random(in: 0..<100, using: &generator) {
+    case 0..<20:
+      return .insertItems(
+        anchor: anchor, count: Int.random(in: 1...12, using: &generator), after: after)
+    case 20..<30:
+      return .appendItems(section: anchor, count: Int.random(in: 1...20, using: &generator))
+    case 30..<45:
+      return .deleteItems(
+        anchors: (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+          Int.random(in: 0..<10_000, using: &generator)
+        })
+    case 45..<62: return .moveItem(anchor: anchor, destination: other, after: after)
+    case 62..<70: return .reloadItem(anchor: anchor)
+    case 70..<78: return .reconfigureItem(anchor: anchor)
+    case 78..<84: return .insertSection(anchor: anchor, after: after)
+    case 84..<88: return .deleteSection(anchor: anchor)
+    case 88..<94: return .moveSection(anchor: anchor, destination: other, after: after)
+    default: return .settle
+    }
+  }
+}
+
+/// A snapshot of 6 sections of 40 items each, with nodes of 2 to 4 entries.
+private func originalSnapshot() -> IntSnapshot {
+  var snapshot = IntSnapshot(base: 2, bucketCapacity: 4)
+  snapshot.appendSections(Array(0..<6))
+  for section in 0..<6 {
+    snapshot.appendItems(Array(section * 40..<(section + 1) * 40), toSection: section)
+  }
+  return snapshot
+}
+
+/// Applies `step` to `new` (`old` for `settle`); `fresh` numbers new identifiers.
+private func apply(
+  _ step: CompressedStep, old: inout IntSnapshot, new: inout IntSnapshot, fresh: inout Int
+) {
+  let items = new.itemIdentifiers
+  let sections = new.sectionIdentifiers
+  func item(_ anchor: Int) -> Int? { items.isEmpty ? nil : items[anchor % items.count] }
+  func section(_ anchor: Int) -> Int? { sections.isEmpty ? nil : sections[anchor % sections.count] }
+  func freshItems(_ count: Int) -> [Int] {
+    defer { fresh += count }
+    return Array(fresh..<fresh + count)
+  }
+  switch step {
+  case .insertItems(let anchor, let count, let after):
+    guard let destination = item(anchor) else { return }
+    if after {
+      new.insertItems(freshItems(count), afterItem: destination)
+    } else {
+      new.insertItems(freshItems(count), beforeItem: destination)
+    }
+  case .appendItems(let anchor, let count):
+    guard let target = section(anchor) else { return }
+    new.appendItems(freshItems(count), toSection: target)
+  case .deleteItems(let anchors):
+    new.deleteItems(anchors.compactMap(item))
+  case .moveItem(let anchor, let other, let after):
+    guard let moving = item(anchor), let destination = item(other), moving != destination else {
+      return
+    }
+    if after {
+      new.moveItem(moving, afterItem: destination)
+    } else {
+      new.moveItem(moving, beforeItem: destination)
+    }
+  case .reloadItem(let anchor):
+    if let marked = item(anchor) { new.reloadItems([marked]) }
+  case .reconfigureItem(let anchor):
+    if let marked = item(anchor) { new.reconfigureItems([marked]) }
+  case .insertSection(let anchor, let after):
+    let added = freshItems(1)[0]
+    if let destination = section(anchor) {
+      if after {
+        new.insertSections([added], afterSection: destination)
+      } else {
+        new.insertSections([added], beforeSection: destination)
+      }
+    } else {
+      new.appendSections([added])
+    }
+  case .deleteSection(let anchor):
+    if let removed = section(anchor) { new.deleteSections([removed]) }
+  case .moveSection(let anchor, let other, let after):
+    guard let moving = section(anchor), let destination = section(other), moving != destination
+    else { return }
+    if after {
+      new.moveSection(moving, afterSection: destination)
+    } else {
+      new.moveSection(moving, beforeSection: destination)
+    }
+  case .settle:
+    old = new
+  }
+}
+
+/// The items a compressed section stands for, in order.
+private func expanded(_ section: CompressedSection<Int, Int>) -> [Int] {
+  section.pieces.flatMap { piece -> [Int] in
+    switch piece {
+    case .items(let items): items
+    case .shared(_, _, let items): items()
+    }
+  }
+}
+
+/// The first way `compressed` fails to describe the pair, or nil.
+private func problem(
+  _ compressed: (old: CompressedIntLayout, new: CompressedIntLayout), old: IntSnapshot,
+  new: IntSnapshot
+) -> String? {
+  for (name, layout, snapshot) in [("old", compressed.old, old), ("new", compressed.new, new)] {
+    let plain = snapshot.layout
+    if layout.map(\.id) != plain.map(\.id) { return "\(name): sections \(layout.map(\.id))" }
+    for (section, expected) in zip(layout, plain) {
+      if expanded(section) != expected.items {
+        return "\(name): section \(section.id) expands wrong"
+      }
+      if section.count != expected.items.count { return "\(name): section \(section.id) count" }
+    }
+  }
+  // Runs: unique per side, the same on both sides, in sections of the same identifier.
+  var runs: [[Int: (section: Int, count: Int, items: [Int])]] = [[:], [:]]
+  for (side, layout) in [compressed.old, compressed.new].enumerated() {
+    for section in layout {
+      for case .shared(let id, let count, let items) in section.pieces {
+        if runs[side][id] != nil { return "run \(id) twice on one side" }
+        runs[side][id] = (section.id, count, items())
+      }
+    }
+  }
+  if Set(runs[0].keys) != Set(runs[1].keys) { return "the runs differ between the sides" }
+  for (id, run) in runs[0] {
+    guard let other = runs[1][id] else { continue }
+    if run.section != other.section {
+      return "run \(id) in sections \(run.section), \(other.section)"
+    }
+    if run.count != other.count || run.items != other.items { return "run \(id) differs" }
+    if run.count != run.items.count {
+      return "run \(id) count \(run.count) for \(run.items.count) items"
+    }
+  }
+  let marked = Set(new.reloadedItemIdentifiers + new.reconfiguredItemIdentifiers)
+  for side in runs {
+    for run in side.values where run.items.contains(where: marked.contains) {
+      return "a marked item lies in a run"
+    }
+  }
+  return nil
+}
+
+private struct CompressedStats {
+  var steps = 0
+  var related = 0
+  var runs = 0
+}
+
+private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> String? {
+  var old = originalSnapshot()
+  var new = old
+  var fresh = 1_000
+  for (index, step) in steps.enumerated() {
+    apply(step, old: &old, new: &new, fresh: &fresh)
+    stats.steps += 1
+    for (name, snapshot) in [("old", old), ("new", new)] {
+      if let violation = snapshot._invariantViolation() {
+        return "after step \(index) \(step): \(name) invariant broken: \(violation)"
+      }
+    }
+    guard let compressed = new.compressedLayouts(from: old) else { continue }
+    stats.related += 1
+    stats.runs += compressed.new.reduce(0) { total, section in
+      total + section.pieces.filter { if case .shared = $0 { true } else { false } }.count
+    }
+    if let problem = problem(compressed, old: old, new: new) {
+      return "after step \(index) \(step): \(problem)"
+    }
+    // The compressed diff of the pair gives the batch of the plain diff.
+    let batch = BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
+    if batch != new.batchUpdate(from: old) {
+      return "after step \(index) \(step): the compressed diff's batch differs"
+    }
+  }
+  return nil
+}
+
+@Suite struct CompressedLayoutTests {
+  @Test func compressedLayoutsExpandToTheLayoutsOfRelatedSnapshots() {
+    var stats = CompressedStats()
+    checkProperty(
+      "compressed layouts of related snapshots", count: 300, base: 0xC0_4D_E5_5E,
+      generate: { generateSteps(&$0) },
+      check: { check($0, stats: &stats) })
+    // Almost every pair stayed related, and runs were found and compared.
+    #expect(stats.steps >= 3_000)
+    #expect(stats.related >= stats.steps * 9 / 10)
+    #expect(stats.runs >= stats.related)
+  }
+
+  @Test func unrelatedSnapshotsHaveNoCompressedLayouts() {
+    let old = originalSnapshot()
+    let rebuilt = originalSnapshot()
+    #expect(rebuilt.compressedLayouts(from: old) == nil)
+    #expect(old == rebuilt)
+  }
+
+  /// One edit of each kind at 10^5 items in 10 sections: O(log n) pieces besides one run per
+  /// section, and a few leaves' worth of items matched one by one.
+  @Test(arguments: [
+    "insert", "delete", "move", "reload", "reconfigure", "append", "insertSection",
+    "deleteSection", "moveSection",
+  ])
+  func oneEditGivesLogarithmicallyManyPieces(kind: String) throws {
+    let size = 100_000
+    var old = IntSnapshot()
+    old.appendSections(Array(0..<10))
+    for section in 0..<10 {
+      old.appendItems(Array(section * size / 10..<(section + 1) * size / 10), toSection: section)
+    }
+    var new = old
+    switch kind {
+    case "insert": new.insertItems([-1], beforeItem: size / 2 + 7)
+    case "delete": new.deleteItems([size / 2 + 7])
+    case "move": new.moveItem(size / 3, afterItem: size * 2 / 3)
+    case "reload": new.reloadItems([size / 2 + 7])
+    case "reconfigure": new.reconfigureItems([size / 2 + 7])
+    case "append": new.appendItems([-1], toSection: 4)
+    case "insertSection": new.insertSections([-1], afterSection: 4)
+    case "deleteSection":
+      old.insertSections([-1], afterSection: 4)
+      new = old
+      new.deleteSections([-1])
+    default:
+      old.appendSections([-1])
+      old.appendItems([-2, -3], toSection: -1)
+      new = old
+      new.moveSection(-1, beforeSection: 3)
+    }
+    let compressed = try #require(new.compressedLayouts(from: old))
+    #expect(problem(compressed, old: old, new: new) == nil)
+    #expect(
+      BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
+        == new.batchUpdate(from: old))
+    for layout in [compressed.old, compressed.new] {
+      let pieces = layout.reduce(0) { $0 + $1.pieces.count }
+      let itemsOneByOne = layout.reduce(0) { total, section in
+        total
+          + section.pieces.reduce(0) { sum, piece in
+            if case .items(let items) = piece { sum + items.count } else { sum }
+          }
+      }
+      // One run per section, split around at most two edited places into a few pieces each.
+      #expect(pieces <= layout.count + 8, "\(kind): \(pieces) pieces")
+      #expect(itemsOneByOne <= 4 * 64, "\(kind): \(itemsOneByOne) items one by one")
+    }
+  }
+}
+
+@Suite struct CompressedLayoutRunTests {
+  @Test func expandingARunListsItsItemsBesideTheNeighbouringItems() {
+    var layout: [CompressedSection<Int, Int>] = [
+      CompressedSection(
+        7,
+        pieces: [
+          .items([1]), .shared(id: 3, count: 2, items: { [2, 3] }), .items([4]),
+          .shared(id: 9, count: 1, items: { [5] }),
+        ])
+    ]
+    IntSnapshot.expandRuns([3], in: &layout)
+    #expect(layout.count == 1)
+    #expect(layout[0].pieces.count == 2)
+    guard case .items(let items) = layout[0].pieces[0] else {
+      Issue.record("expected items first")
+      return
+    }
+    #expect(items == [1, 2, 3, 4])
+    guard case .shared(let id, let count, _) = layout[0].pieces[1] else {
+      Issue.record("expected the other run kept")
+      return
+    }
+    #expect(id == 9 && count == 1)
+  }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import Snapshot
+
+// Copies of one sectioned snapshot edited on several threads at once (named so that .ci/run
+// runs it under ThreadSanitizer with SharedConcurrencyTests): each edit copies the
+// shared nodes on its path before writing, so every copy ends as its own edits say, and the
+// original stays as it was.
+@Suite("Sectioned snapshot copies across threads")
+struct SectionedSharedConcurrencyTests {
+  @Test("copies of one snapshot edited on four threads at once")
+  func copiesEditedConcurrently() async {
+    var original = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+    original.appendSections(Array(0..<10))
+    for section in 0..<10 {
+      original.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
+    }
+    let held = original
+    let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
+      for thread in 0..<4 {
+        group.addTask {
+          var copy = held
+          // The same edits on plain arrays, as the expectation.
+          var model = (0..<10).map { Array($0 * 200..<($0 + 1) * 200) }
+          for step in 0..<200 {
+            let fresh = 10_000 * (thread + 1) + step
+            let section = (step * 7 + thread) % 10
+            let anchor = model[section][step % model[section].count]
+            copy.insertItems([fresh], afterItem: anchor)
+            model[section].insert(fresh, at: model[section].firstIndex(of: anchor)! + 1)
+            if step % 3 == 0 {
+              let gone = model[section].remove(at: (step * 5) % model[section].count)
+              copy.deleteItems([gone])
+            }
+            if step % 5 == 0 {
+              let moving = model[section].removeFirst()
+              let target = (section + 1) % 10
+              copy.moveItem(moving, beforeItem: model[target][0])
+              model[target].insert(moving, at: 0)
+            }
+          }
+          let matches = copy.layout.map(\.items) == model
+          return (thread, matches, copy._invariantViolation())
+        }
+      }
+      var collected: [(Int, Bool, String?)] = []
+      for await result in group { collected.append(result) }
+      return collected
+    }
+    #expect(results.count == 4)
+    for (thread, matches, violation) in results {
+      #expect(matches, "thread \(thread)")
+      #expect(violation == nil, "thread \(thread): \(violation ?? "")")
+    }
+    #expect(held.layout.map(\.items) == (0..<10).map { Array($0 * 200..<($0 + 1) * 200) })
+    #expect(held.itemIdentifiers == Array(0..<2_000))
+    #expect(held._invariantViolation() == nil)
+  }
+}
