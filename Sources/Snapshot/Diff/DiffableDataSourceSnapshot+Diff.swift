@@ -29,13 +29,22 @@ extension DiffableDataSourceSnapshot {
   /// whose item arrays are equal cost one array comparison, and common prefixes and suffixes
   /// of a section are matched before any hashing.
   ///
-  /// - Complexity: O(n + m) to read the n old and m new items out of both snapshots'
-  ///   ``layout``s, then O(s + n' + m') expected for s sections and n', m' old and new items
-  ///   in the changed middles of changed sections, plus O(r log r) for the r runs of
-  ///   reordered items; with item marks, one probe of the mark table per item of a section
-  ///   present in both.
+  /// When this snapshot was made from `old` by edits (or the reverse), the two share every
+  /// storage node the edits did not touch, and the diff skips them: it reads only the items
+  /// of the nodes they do not share, each run of shared items standing for itself as one
+  /// token (see the article "Snapshots that share structure").
+  ///
+  /// - Complexity: related snapshots: O(k b log n + s b log n) for k edits between them and
+  ///   s sections within shared runs. Otherwise O(n + m) to read the n old and m new items
+  ///   out of both snapshots' ``layout``s, then O(s + n' + m') expected for s sections and
+  ///   n', m' old and new items in the changed middles of changed sections, plus O(r log r)
+  ///   for the r runs of reordered items; with item marks, one probe of the mark table per
+  ///   item of a section present in both.
   @inlinable
   public func batchUpdate(from old: Self) -> BatchUpdate {
+    if let (old, new) = compressedLayouts(from: old) {
+      return BatchUpdate(compressedFrom: old, to: new, marks: marks)
+    }
     let (old, new) = (old.layout, layout)
     do {
       return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)
@@ -56,11 +65,15 @@ extension DiffableDataSourceSnapshot {
   /// into an inserted section or out of a deleted one is deleted and inserted. See
   /// ``StagedBatchUpdate`` for when to use it rather than ``batchUpdate(from:)``.
   ///
-  /// - Complexity: as ``batchUpdate(from:)``, plus O(n + m) to build the intermediate layouts.
+  /// - Complexity: as ``batchUpdate(from:)``, plus O(n + m) to build the intermediate layouts
+  ///   (for related snapshots, when a stage's layout is first read).
   @inlinable
   public func stagedBatchUpdate(
     from old: Self
   ) -> StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType> {
+    if let (old, new) = compressedLayouts(from: old) {
+      return StagedBatchUpdate(compressedFrom: old, to: new, marks: marks)
+    }
     let (old, new) = (old.layout, layout)
     do {
       return try DiffMatch(old: old, new: new, marks: marks, verifyUniqueness: false)

@@ -225,10 +225,16 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     if let problem = problem(compressed, old: old, new: new) {
       return "after step \(index) \(step): \(problem)"
     }
-    // The compressed diff of the pair gives the batch of the plain diff.
+    // The compressed diff of the pair, which batchUpdate(from:) takes for related snapshots,
+    // gives the batch of the plain diff of the two layouts.
+    let plain = try? BatchUpdate(from: old.layout, to: new.layout, marks: new.marks)
     let batch = BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
-    if batch != new.batchUpdate(from: old) {
+    if batch != plain || new.batchUpdate(from: old) != plain {
       return "after step \(index) \(step): the compressed diff's batch differs"
+    }
+    let plainStages = try? StagedBatchUpdate(from: old.layout, to: new.layout, marks: new.marks)
+    if new.stagedBatchUpdate(from: old) != plainStages {
+      return "after step \(index) \(step): the compressed diff's stages differ"
     }
   }
   return nil
@@ -288,9 +294,10 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     }
     let compressed = try #require(new.compressedLayouts(from: old))
     #expect(problem(compressed, old: old, new: new) == nil)
+    let plain = try BatchUpdate(from: old.layout, to: new.layout, marks: new.marks)
     #expect(
-      BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks)
-        == new.batchUpdate(from: old))
+      BatchUpdate(compressedFrom: compressed.old, to: compressed.new, marks: new.marks) == plain)
+    #expect(new.batchUpdate(from: old) == plain)
     for layout in [compressed.old, compressed.new] {
       let pieces = layout.reduce(0) { $0 + $1.pieces.count }
       let itemsOneByOne = layout.reduce(0) { total, section in
