@@ -22,7 +22,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(b u + p + m b log n) for the u nodes the trees do not share, the p
   ///   pieces, and the m marked items, plus O(b s log n) for the s sections within shared
   ///   runs: O(k b log n + s b log n) when this snapshot was made from `old` by k edits.
-  @usableFromInline
+  @inlinable
   func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
     let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
     let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
@@ -65,7 +65,7 @@ extension DiffableDataSourceSnapshot {
 
   /// Replaces the runs named in `ids` by their items, merging neighbouring item pieces.
   /// O(p + items expanded).
-  @usableFromInline
+  @inlinable
   static func expandRuns(_ ids: Set<Int>, in layout: inout Compressed) {
     for index in layout.indices {
       var pieces: [CompressedPiece<ItemIdentifierType>] = []

@@ -10,7 +10,7 @@ extension SectionedStorage {
   /// - Complexity: O(u + c + b s log n) for the u entries of unshared ranges, the c cuts,
   ///   and the s section entries inside shared runs (each found by a walk that skips every
   ///   node without one), plus O(log n) for each run.
-  @usableFromInline
+  @inlinable
   func compressedLayout(
     gaps: SharedGaps, cuts: [Int], forced: Set<Int>
   ) -> [CompressedSection<Section, Item>] {
@@ -45,7 +45,7 @@ extension SectionedStorage {
 
   /// Adds the entries in `range` one by one: sections start, items are item pieces.
   /// O(k + (k / b + 1) log n).
-  @usableFromInline
+  @inlinable
   func appendEntries(
     in range: Range<Int>, to layout: inout CompressedLayoutBuilder<Section, Item>
   ) {
@@ -62,7 +62,7 @@ extension SectionedStorage {
   /// Adds the shared entries in `range`, whose first has shared coordinate `coordinate`:
   /// runs between the section entries, each named by its first coordinate.
   /// O(b (s + 1) log n) for the s section entries in `range`.
-  @usableFromInline
+  @inlinable
   func appendRuns(
     in range: Range<Int>, coordinate: Int,
     to layout: inout CompressedLayoutBuilder<Section, Item>
