@@ -14,11 +14,14 @@
 /// ```
 ///
 /// ## Cost
-/// Expanding or collapsing costs O(k + log n) expected for the k rows that appear or
-/// disappear in a list of n rows, from the call to the batch the view receives: the rows of
-/// each section live in an order-statistics tree (a treap over positions), so finding a row's
-/// position never walks the list. Row queries (``itemIdentifier(for:)``, ``indexPath(for:)``)
-/// are O(log n). Applying a snapshot diffs the old rows against the new ones: O(n).
+/// Expanding or collapsing costs O(k + log n) for the k rows that appear or disappear in a
+/// list of n rows, from the call to the batch the view receives: a section's rows are its
+/// tree's visible items, read from the section snapshot (whose nodes count their visible
+/// entries), so finding a row's position never walks the list and no second copy of the rows
+/// is kept. ``itemIdentifier(for:)`` is O(log n), ``indexPath(for:)`` O(s log n) for s
+/// sections. Applying a section snapshot made from ``snapshot(for:)`` by k edits costs
+/// O(k log n) plus the rows it changes; applying one built apart, or a whole snapshot, reads
+/// the rows and diffs them: O(n).
 ///
 /// ## Isolation
 /// A data source is not `Sendable`: use it from one isolation (the main actor, or one actor
