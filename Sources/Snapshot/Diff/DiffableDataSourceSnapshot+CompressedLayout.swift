@@ -25,6 +25,8 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
     let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
+    // Snapshots built apart share nothing: no walk needed to find that out.
+    guard oldTree.mayShareNodes(with: newTree) else { return nil }
     let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
     let oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
     let newGaps = SharedGaps(unshared: unshared.new, count: newTree.count)

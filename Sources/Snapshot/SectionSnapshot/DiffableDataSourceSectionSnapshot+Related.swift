@@ -11,6 +11,11 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable static func forEachUnsharedEntry(
     from old: Self, to new: Self, _ body: (SharedEntry<ItemIdentifierType>) -> Void
   ) {
+    guard old.list.tree.mayShareNodes(with: new.list.tree) else {
+      // Built apart: every entry of `new` counts.
+      new.forEachEntry(in: 0..<new.count) { _, entry in body(entry) }
+      return
+    }
     let (_, newLeaves) = SharedTree.unsharedLeaves(from: old.list.tree, to: new.list.tree)
     for leaf in newLeaves {
       for var entry in leaf.node.entries {

@@ -21,7 +21,8 @@ extension SharedTree {
 
   /// `old` and `new` as sequences of units, each in order: every largest subtree both hold
   /// with the same tags above it (so with the same entries, equally visible), and every leaf
-  /// not held so. Together the units of a tree cover it once.
+  /// not held so (for trees built apart, which share nothing: each root, as one unit).
+  /// Together the units of a tree cover it once.
   ///
   /// A node held by both trees under different tags (a collapse above it changed its
   /// visibility) counts as not shared, and the walk goes down into it.
@@ -36,6 +37,13 @@ extension SharedTree {
     if old.root === new.root {
       let unit = [Unit(placed: Placed(node: old.root, start: 0, tag: 0), isShared: true)]
       return (unit, unit)
+    }
+    guard old.mayShareNodes(with: new) else {
+      // Built apart: nothing is shared, and each tree is one unit not held by the other.
+      return (
+        [Unit(placed: Placed(node: old.root, start: 0, tag: 0), isShared: false)],
+        [Unit(placed: Placed(node: new.root, start: 0, tag: 0), isShared: false)]
+      )
     }
     var oldUnits: [Unit] = []
     var newUnits: [Unit] = []

@@ -13,12 +13,25 @@
   @usableFromInline package var root: SharedNode<Item>
   /// The smallest fill of a node off the rightmost spine; the largest is twice this.
   @usableFromInline package let base: Int
+  /// Names the tree this one was copied and edited from: the identity of the first root of
+  /// the tree it descends from. Trees of different lineages share no node (nodes only pass
+  /// from a tree to its copies), so comparing lineages tells trees built apart in O(1). Two
+  /// lineages may compare equal by accident (a freed root's address reused): that only costs
+  /// the walk that looks for shared nodes, never a wrong answer.
+  @usableFromInline package let lineage: ObjectIdentifier
 
   @inlinable
   package init(base: Int = 32) {
     precondition(base >= 2, "a shared tree's base is at least 2")
     self.base = base
     root = SharedNode(height: 0)
+    lineage = ObjectIdentifier(root)
+  }
+
+  /// Whether the two trees may share nodes (they descend from one tree). O(1).
+  @inlinable
+  package func mayShareNodes(with other: SharedTree) -> Bool {
+    lineage == other.lineage
   }
 
   /// Builds a tree from `entries`, whose `hidden` values are absolute, filling every node but the
