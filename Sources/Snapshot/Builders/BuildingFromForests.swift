@@ -207,7 +207,8 @@ extension DiffableDataSourceSnapshot {
   /// built at once. O(s + n log₁₆ n).
   @inlinable
   init(
-    uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]]
+    uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]],
+    base: Int = 32, bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity
   ) {
     var entries: [OutlineEntry] = []
     entries.reserveCapacity(sections.count + items.reduce(0) { $0 + $1.count })
@@ -217,13 +218,13 @@ extension DiffableDataSourceSnapshot {
         entries.append(SharedEntry(item: .item(item), level: 1, isExpanded: false))
       }
     }
-    if let list = try? SharedList(entries) {
+    if let list = try? SharedList(entries, base: base, bucketCapacity: bucketCapacity) {
       self.init(storage: SectionedStorage(list: list))
       return
     }
     // Only identifiers whose hashing is broken get here (the trie met two equal identifiers
     // that the caller's checks did not): insert one by one, leaving out what is refused.
-    self.init()
+    self.init(base: base, bucketCapacity: bucketCapacity)
     for (section, sectionItems) in zip(sections, items) {
       guard (try? tryAppendSections([section])) != nil else { continue }
       for item in sectionItems { try? tryAppendItems([item], toSection: section) }

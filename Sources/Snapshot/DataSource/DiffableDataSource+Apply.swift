@@ -49,7 +49,13 @@ extension DiffableDataSource {
   @inlinable func applyWhole(_ snapshot: Snapshot, animatingDifferences: Bool, verify: Bool)
     throws(Error)
   {
+    let current = currentRows
     try performUpdate(.apply) { () throws(Error) in
+      if !verify, let current,
+        applyRelated(snapshot, to: current, animatingDifferences: animatingDifferences)
+      {
+        return
+      }
       let old = layout
       let (newSections, newRows) = sectionsShowing(snapshot, rows: old)
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }

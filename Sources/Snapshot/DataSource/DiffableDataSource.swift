@@ -96,6 +96,14 @@ public final class DiffableDataSource<
   @usableFromInline var isUpdating = false
   /// Counts updates, so that a background apply knows whether its diff is still current.
   @usableFromInline var revision = 0
+  /// The rows as a sectioned snapshot, made by ``snapshot()`` or by the whole apply that
+  /// showed it, valid while `revision` is still `rowsRevision`: the next ``snapshot()`` is
+  /// an O(1) copy of it, and an apply of a snapshot made from it diffs related snapshots.
+  @usableFromInline var rows: Snapshot? = nil
+  @usableFromInline var rowsRevision = -1
+  /// The node fan-out and bucket size of the rows snapshot (nil: the library's): small
+  /// values let tests of a few dozen rows share nodes between the rows and an edited copy.
+  @usableFromInline package var _rowsStorageShape: (base: Int, bucketCapacity: Int)? = nil
   /// The order of applies, so that a background apply knows whether a later one replaced it.
   @usableFromInline var applyOrder = ApplyOrder<SectionIdentifierType>()
   /// Runs off the caller's actor after each background diff, before the result returns to the
@@ -119,13 +127,21 @@ extension DiffableDataSource: ListContent {
   /// `snapshot()` answers the same way once section snapshots were applied; the trees
   /// themselves are in ``snapshot(for:)``.
   ///
-  /// - Complexity: O(n log₁₆ n) for n rows: the snapshot is built at once.
+  /// - Complexity: O(1) when nothing changed since the last ``snapshot()`` or whole apply
+  ///   (the data source keeps the rows it made or was given); else O(n log₁₆ n) for n rows,
+  ///   built at once.
   @inlinable public func snapshot() -> Snapshot {
+    if let rows, rowsRevision == revision { return rows }
     // The rows are unique (only identifiers with a broken `Hashable` conformance can make
     // them not: the bulk build then leaves out what it refuses; the program must not stop).
-    Snapshot(
+    let made = Snapshot(
       uniqueSections: sections.map(\.id),
-      items: sections.indices.map { rowItems(inSection: $0) })
+      items: sections.indices.map { rowItems(inSection: $0) },
+      base: _rowsStorageShape?.base ?? 32,
+      bucketCapacity: _rowsStorageShape?.bucketCapacity ?? SharedLabelIndex.defaultBucketCapacity)
+    rows = made
+    rowsRevision = revision
+    return made
   }
 
   /// The tree of `section` with its expansion state, or an empty snapshot for a section the

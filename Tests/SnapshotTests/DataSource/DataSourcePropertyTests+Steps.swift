@@ -26,6 +26,10 @@ extension DataSourcePropertyTests {
     /// as the last child, 2 delete, 3 move before, 4 expand, 5 collapse) naming the items at
     /// two raw positions of the tree (modulo its count) and a new item, then `apply(_:to:)`.
     case editSection(String, edit: Int, at: Int, other: Int, newItem: Int, staged: Bool)
+    /// Apple's whole-list workflow: `snapshot()`, one edit (0 insert, 1 delete, 2 move, 3
+    /// reload) naming the rows at two raw positions (modulo the rows) and a new item, then
+    /// `apply(_:)`.
+    case workflowWhole(edit: Int, at: Int, other: Int, newItem: Int)
 
     var description: String {
       switch self {
@@ -44,6 +48,8 @@ extension DataSourcePropertyTests {
       case .headerMode(let section, let on): return "headerMode(\(section), \(on))"
       case .defaultHeaderMode(let on): return "defaultHeaderMode(\(on))"
       case .reentrantApply(let item): return "reentrantApply(expanding \(item))"
+      case .workflowWhole(let edit, let at, let other, let newItem):
+        return "workflowWhole(edit: \(edit), at: \(at), other: \(other), new: \(newItem))"
       case .editSection(let section, let edit, let at, let other, let newItem, let staged):
         return
           "editSection(\(section), edit: \(edit), at: \(at), other: \(other), new: \(newItem), staged: \(staged))"
@@ -54,7 +60,7 @@ extension DataSourcePropertyTests {
   /// The kinds of step, named as `Step` names them.
   enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
-    case headerMode, defaultHeaderMode, reentrantApply, editSection
+    case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -72,7 +78,7 @@ extension DataSourcePropertyTests {
       weights: [
         (.applyWhole, 3), (.applySection, 4), (.expand, 3), (.collapse, 2), (.toggle, 2),
         (.toggleFirstRow, 1), (.moveTo, 2), (.moveInto, 2), (.headerMode, 1),
-        (.defaultHeaderMode, 1), (.reentrantApply, 1), (.editSection, 4),
+        (.defaultHeaderMode, 1), (.reentrantApply, 1), (.editSection, 4), (.workflowWhole, 4),
       ], headersFirst: false, acrossSections: false)
 
     /// Sections shown with headers, folded and unfolded, and rows moved between them.
@@ -80,6 +86,7 @@ extension DataSourcePropertyTests {
       weights: [
         (.applyWhole, 2), (.applySection, 3), (.toggleFirstRow, 3), (.moveTo, 6),
         (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2),
+        (.workflowWhole, 2),
       ], headersFirst: true, acrossSections: true)
   }
 
@@ -146,6 +153,10 @@ extension DataSourcePropertyTests {
       return .headerMode(sections.randomElement(using: &random)!, Bool.random(using: &random))
     case .defaultHeaderMode: return .defaultHeaderMode(Bool.random(using: &random))
     case .reentrantApply: return .reentrantApply(item())
+    case .workflowWhole:
+      return .workflowWhole(
+        edit: Int.random(in: 0..<4, using: &random), at: Int.random(in: 0..<64, using: &random),
+        other: Int.random(in: 0..<64, using: &random), newItem: item())
     case .editSection:
       return .editSection(
         sections.randomElement(using: &random)!, edit: Int.random(in: 0..<6, using: &random),

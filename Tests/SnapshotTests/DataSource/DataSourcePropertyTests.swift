@@ -116,6 +116,9 @@ struct DataSourcePropertyTests {
     let view = RecordingListView<String, Int>()
     let source = Source(listView: view)
     source.reorderingHandlers.canReorderItem = { $0 % 11 != 5 }
+    // Rows snapshots of nodes of 2 to 4 entries: a snapshot made from `snapshot()` by a few
+    // edits shares nodes with it even with a few dozen rows.
+    source._rowsStorageShape = (base: 2, bucketCapacity: 2)
     var nextFresh = 1000
     var modes = HeaderModeModel()
     for (index, step) in steps.enumerated() {
@@ -154,8 +157,17 @@ struct DataSourcePropertyTests {
           }
         }
         source.updateStyle = staged ? .staged : .singleBatch
-        do { try source.tryApply(snapshot) } catch {
-          return "step \(index): apply refused: \(error)"
+        if seed % 2 == 0 {
+          // The Apple-named apply (it stops the program on misuse; none is possible here),
+          // which diffs a snapshot made from the rows as related snapshots.
+          source.apply(snapshot)
+          if source.currentRows != nil {
+            coverage?.done["applyWhole of related snapshots", default: 0] += 1
+          }
+        } else {
+          do { try source.tryApply(snapshot) } catch {
+            return "step \(index): apply refused: \(error)"
+          }
         }
       case .applySection(let section, let spec, let expandedItems, let useSnapshot, let staged):
         // Nodes of 2 to 4 entries: trees of a dozen items span several leaves, so that an
@@ -180,6 +192,29 @@ struct DataSourcePropertyTests {
           }
         } catch {
           refused = true
+        }
+      case .workflowWhole(let edit, let at, let other, let newItem):
+        var snapshot = source.snapshot()
+        let items = snapshot.itemIdentifiers
+        guard !items.isEmpty else { break }
+        let first = items[at % items.count]
+        let second = items[other % items.count]
+        switch edit {
+        case 0: try? snapshot.tryInsertItems([newItem], beforeItem: first)
+        case 1: snapshot.deleteItems([first])
+        case 2: if first != second { try? snapshot.tryMoveItem(first, beforeItem: second) }
+        default: snapshot.reloadItems([first])
+        }
+        let wasCurrent = source.currentRows != nil
+        source.apply(snapshot)
+        if wasCurrent && source.currentRows != nil {
+          coverage?.done["applyWhole of related snapshots", default: 0] += 1
+        }
+        // A folded section keeps showing its header alone; every other row is the snapshot's.
+        if (0..<source.numberOfSections).allSatisfy({ !Self.isFolded(source, section: $0) }),
+          source.snapshot().itemIdentifiers != snapshot.itemIdentifiers
+        {
+          return "step \(index): the rows differ from the applied snapshot's items"
         }
       case .editSection(let section, let edit, let at, let other, let newItem, let staged):
         var tree = source.snapshot(for: section)
@@ -332,13 +367,16 @@ struct DataSourcePropertyTests {
 
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    let done = Self.check("data source", .everything, count: 2_400, base: 0xDA7A_5017)
+    let done = Self.check("data source", .everything, count: 2_800, base: 0xDA7A_5017)
     for kind in Kind.allCases {
       #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
     }
     #expect(
       done["editSection of a tree of several leaves", default: 0] >= 200,
       "too few edits of a section tree that spans several leaves")
+    #expect(
+      done["applyWhole of related snapshots", default: 0] >= 100,
+      "too few whole applies diffed as related snapshots")
   }
 
   @Test("sections with headers, folded and not, and rows moved between them")

@@ -1,0 +1,92 @@
+// A whole apply of a snapshot made from the data source's own rows (`snapshot()`, then edits):
+// the two are related, so the diff costs what the edits changed, and sections that are plain
+// lists take the same edits.
+
+extension DiffableDataSource {
+  /// The rows snapshot, if it still shows what the data source shows. O(1).
+  @inlinable var currentRows: Snapshot? {
+    rowsRevision == revision ? rows : nil
+  }
+
+  /// Shows `snapshot`, made from `current` (the rows shown now) by edits, in one batch, when
+  /// it keeps the same sections in the same order and every section whose items change is a
+  /// plain list (``SectionState/isPlainList``): the batch comes from the diff of related
+  /// snapshots, and each changed section takes the batch's edits. Returns false, having
+  /// changed nothing, when the snapshot is not such a one.
+  ///
+  /// - Complexity: O(k b log n) for k edits between the two (plus O(s) for s sections).
+  @inlinable func applyRelated(
+    _ snapshot: Snapshot, to current: Snapshot, animatingDifferences: Bool
+  ) -> Bool {
+    guard updateStyle == .singleBatch, snapshot.numberOfSections == sections.count,
+      let (old, new) = snapshot.compressedLayouts(from: current)
+    else { return false }
+    for (index, section) in new.enumerated() where section.id != sections[index].id {
+      return false
+    }
+    let batch = BatchUpdate(compressedFrom: old, to: new, marks: snapshot.marks)
+    guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty,
+      batch.movedSections.isEmpty
+    else { return false }
+    // Each section's leaving and arriving items, by index.
+    var leaving: [Int: [Int]] = [:]
+    var arriving: [Int: [Int]] = [:]
+    for path in batch.deletedItems { leaving[path.section, default: []].append(path.item) }
+    for path in batch.insertedItems { arriving[path.section, default: []].append(path.item) }
+    for move in batch.movedItems {
+      leaving[move.source.section, default: []].append(move.source.item)
+      arriving[move.destination.section, default: []].append(move.destination.item)
+    }
+    var edited: [(index: Int, tree: SectionSnapshot)] = []
+    for index in Set(leaving.keys).union(arriving.keys).sorted() {
+      let id = sections[index].id
+      guard sections[index].isPlainList, headerMode(for: id) == .none else { return false }
+      var tree = sections[index].tree
+      do {
+        try tree.tryDelete((leaving[index] ?? []).map { current.item(at: $0, inSectionAt: index) })
+        let count = snapshot.numberOfItems(inSection: id)
+        // From the last: each item's successor in the snapshot is in place when it arrives.
+        for position in (arriving[index] ?? []).sorted(by: >) {
+          let item = snapshot.item(at: position, inSectionAt: index)
+          if position + 1 < count {
+            try tree.tryInsert([item], before: snapshot.item(at: position + 1, inSectionAt: index))
+          } else {
+            try tree.tryAppend([item])
+          }
+        }
+        guard tree.count == count else { return false }
+      } catch {
+        return false
+      }
+      edited.append((index, tree))
+    }
+    for (index, tree) in edited {
+      sections[index].tree = tree
+      sections[index].isPlainList = true
+    }
+    rows = snapshot.withoutMarks
+    rowsRevision = revision
+    deliver(batch, animated: animatingDifferences)
+    return true
+  }
+}
+
+extension DiffableDataSourceSnapshot {
+  /// The item at `index` of the section at `section` (both in range). O(b log n).
+  @inlinable func item(at index: Int, inSectionAt section: Int) -> ItemIdentifierType {
+    let tree = storage.list.tree
+    guard
+      case .item(let item) = tree.entry(at: tree.position(ofVisibleRow: section) + 1 + index).item
+    else { preconditionFailure("no item \(index) in section \(section)") }
+    return item
+  }
+
+  /// This snapshot without its reload and reconfigure marks. O(1).
+  @inlinable var withoutMarks: Self {
+    var copy = self
+    copy.storage.reloadedSections = OrderedMarks()
+    copy.storage.reloadedItems = OrderedMarks()
+    copy.storage.reconfiguredItems = OrderedMarks()
+    return copy
+  }
+}
