@@ -61,6 +61,7 @@ extension DiffableDataSource {
       let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
       let update = try update(from: old, to: new, marks: snapshot.marks, .apply, verify: verify)
       install(newSections)
+      keepRows(snapshot, ifShowing: newRows)
       deliver(update, animated: animatingDifferences)
     }
     applyOrder.record(section: nil)
@@ -84,8 +85,9 @@ extension DiffableDataSource {
   /// - Complexity: as ``applySnapshotUsingReloadData(_:completion:)``.
   @inlinable public func tryApplySnapshotUsingReloadData(_ snapshot: Snapshot) throws(Error) {
     try performUpdate(.applyUsingReloadData) { () throws(Error) in
-      let (newSections, _) = sectionsShowing(snapshot)
+      let (newSections, newRows) = sectionsShowing(snapshot)
       install(newSections)
+      keepRows(snapshot, ifShowing: newRows)
       deliverReload()
     }
     applyOrder.record(section: nil)
@@ -104,6 +106,19 @@ extension DiffableDataSource {
   /// section), whatever the tree says. O(log n).
   @inlinable func keepFold(of tree: inout SectionSnapshot, _ section: SectionIdentifierType) {
     applyContext.keepFold(of: &tree, section)
+  }
+
+  /// Keeps `snapshot` (without its marks) as the rows snapshot when `rows`, the rows just
+  /// installed, are its items (no section folded, no identifier refused): the next
+  /// ``snapshot()`` is then an O(1) copy of it. O(s log n) for s sections.
+  @inlinable func keepRows(_ snapshot: Snapshot, ifShowing rows: [[ItemIdentifierType]]) {
+    // Each section's rows are its snapshot items, or fewer (a fold, a refused identifier).
+    for (index, section) in sections.enumerated()
+    where rows[index].count != snapshot.numberOfItems(inSection: section.id) {
+      return
+    }
+    self.rows = snapshot.withoutMarks
+    rowsRevision = revision
   }
 
   /// Makes `newSections` the data source's state. O(s) for s sections.
