@@ -33,20 +33,27 @@ extension SharedTree {
     var stack: [(node: SharedNode<Item>, tag: Int32)] = [(node, tag)]
     while let (node, tag) = stack.popLast() {
       if node.height == 0 {
-        if !visibleOnly || node.summary.visibleCount(tag: tag) == node.entries.count {
-          for entry in node.entries { result.append(entry.item) }
-        } else {
-          for entry in node.entries where entry.hidden &+ tag == 0 { result.append(entry.item) }
+        let all = !visibleOnly || node.summary.visibleCount(tag: tag) == node.entries.count
+        // Through the buffer: iterating the array property would retain and release per entry.
+        node.entries.withUnsafeBufferPointer { entries in
+          if all {
+            for index in entries.indices { result.append(entries[index].item) }
+          } else {
+            for index in entries.indices where entries[index].hidden &+ tag == 0 {
+              result.append(entries[index].item)
+            }
+          }
         }
         continue
       }
-      var index = node.children.count
-      while index > 0 {
-        index -= 1
-        let child = node.children[index]
-        let childTag = tag &+ child.tag
-        if visibleOnly && child.summary.visibleCount(tag: childTag) == 0 { continue }
-        stack.append((child.node, childTag))
+      node.children.withUnsafeBufferPointer { children in
+        var index = children.count
+        while index > 0 {
+          index -= 1
+          let childTag = tag &+ children[index].tag
+          if visibleOnly && children[index].summary.visibleCount(tag: childTag) == 0 { continue }
+          stack.append((children[index].node, childTag))
+        }
       }
     }
   }
