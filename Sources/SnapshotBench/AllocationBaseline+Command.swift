@@ -138,3 +138,24 @@ enum AllocationBaselineCommand {
     exit(0)
   }
 }
+
+extension AllocationBaselineCommand {
+  /// Makes allocation counts repeatable: hash tables (the label index's buckets among them)
+  /// grow as the identifiers' hashes fall, and Swift seeds hashing per process, so a count
+  /// can move by a few allocations from one run to the next. Runs the program again with
+  /// `SWIFT_DETERMINISTIC_HASHING=1` (on Linux, through `/proc/self/exe`) unless it is set;
+  /// elsewhere it warns that counts may vary.
+  static func ensureDeterministicHashing() {
+    guard ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] != "1" else { return }
+    setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
+    let arguments = CommandLine.arguments
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+    argv.append(nil)
+    execv("/proc/self/exe", &argv)
+    // Only reached when the program cannot be run again.
+    FileHandle.standardError.write(
+      Data(
+        ("warning: set SWIFT_DETERMINISTIC_HASHING=1: allocation counts depend on hash seeds, "
+          + "which vary between runs without it\n").utf8))
+  }
+}

@@ -68,6 +68,9 @@ package enum BenchCommand {
       exit(0)
     }
 
+    if options.checkAllocationBaseline || options.updateAllocationBaseline {
+      AllocationBaselineCommand.ensureDeterministicHashing()
+    }
     if options.checkAllocationBaseline { AllocationBaselineCommand.check(probes: probes) }
     if options.updateAllocationBaseline { AllocationBaselineCommand.update(probes: probes) }
     if options.countAllocations { AllocationBaselineCommand.countHere(options, probes: probes) }

@@ -300,7 +300,10 @@ struct Options {
                            fail (status 4) if any count is higher, naming the scenario and
                            both counts; fewer passes with a note. Skipped with a warning
                            (status 0) when the file was made with another Swift toolchain,
-                           libc or build mode, or where allocations cannot be counted. CI.
+                           libc or build mode, or where allocations cannot be counted. Both
+                           baseline flags run with SWIFT_DETERMINISTIC_HASHING=1 (the program
+                           starts itself again with it), so that hash-table growth, and with
+                           it every count, repeats from run to run. CI.
       --update-allocation-baseline
                            Recount and rewrite Benchmarks/allocation-baseline.json, for a
                            change that means to allocate more or less (say why in the
