@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import outline
@@ -273,20 +274,21 @@ private let handledSignals = [
     #expect(terminal.size == (columns: 80, rows: 24))
   }
 
-  @Test func writesReachTheScreen() async throws {
+  @Test func writesReachTheScreen() throws {
     let pty = try PseudoTerminal()
     let terminal = try RawTerminal(input: pty.slave, output: pty.slave)
     defer { terminal.restore() }
     _ = pty.screen()
 
-    // More than the pseudo-terminal buffers, so the screen is read while the writes go on.
-    let master = pty.master
-    let screen = Task.detached { readScreen(master, quietMilliseconds: 500) }
+    // More than the pseudo-terminal buffers, so the screen is read while the writes go on: on
+    // a thread of its own, not a task, so that other tests busy on the (two) threads of the
+    // concurrency pool cannot hold the reader up while the writes wait for it.
+    let reader = ScreenReader(pty.master)
     terminal.write("héllo\n")
     terminal.write([0x1B, 0x5B, 0x48])
     let long = String(repeating: "0123456789", count: 20_000)
     terminal.write(long)
-    #expect(await screen.value == bytes("héllo\n\u{1b}[H" + long), "no output processing")
+    #expect(reader.screen() == bytes("héllo\n\u{1b}[H" + long), "no output processing")
   }
 
   @Test func onlyOneTerminalMayBeOpen() throws {
@@ -344,5 +346,26 @@ private let handledSignals = [
     #expect(events(from: terminal, count: 1) == [.key(.character("x"))])
     pty = nil  // closes the master (and the original slave descriptor)
     #expect(terminal.readEvents(timeoutMilliseconds: 1000) == [.endOfInput])
+  }
+}
+
+/// Reads a pseudo-terminal's screen on a thread of its own until it has been quiet for half a
+/// second.
+private final class ScreenReader: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: [UInt8] = []
+
+  init(_ master: Int32) {
+    let thread = Thread { [self] in
+      result = readScreen(master, quietMilliseconds: 500)
+      done.signal()
+    }
+    thread.start()
+  }
+
+  /// The bytes read, once the screen went quiet.
+  func screen() -> [UInt8] {
+    done.wait()
+    return result
   }
 }
