@@ -43,18 +43,11 @@ extension DiffableDataSource {
       guard sections[index].isPlainList, headerMode(for: id) == .none else { return false }
       var tree = sections[index].tree
       do {
-        try tree.tryDelete((leaving[index] ?? []).map { current.item(at: $0, inSectionAt: index) })
-        let count = snapshot.numberOfItems(inSection: id)
-        // From the last: each item's successor in the snapshot is in place when it arrives.
-        for position in (arriving[index] ?? []).sorted(by: >) {
-          let item = snapshot.item(at: position, inSectionAt: index)
-          if position + 1 < count {
-            try tree.tryInsert([item], before: snapshot.item(at: position + 1, inSectionAt: index))
-          } else {
-            try tree.tryAppend([item])
-          }
-        }
-        guard tree.count == count else { return false }
+        let whole = try tree.editList(
+          removing: (leaving[index] ?? []).map { current.item(at: $0, inSectionAt: index) },
+          inserting: arriving[index] ?? [], count: snapshot.numberOfItems(inSection: id),
+          itemAt: { snapshot.item(at: $0, inSectionAt: index) })
+        guard whole else { return false }
       } catch {
         return false
       }

@@ -126,23 +126,38 @@ extension DiffableDataSourceSectionSnapshot {
     }
     guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty else { return nil }
     var edited = self
-    var leaving = batch.deletedItems.map { old[$0.item] }
-    leaving += batch.movedItems.map { old[$0.source.item] }
+    let leaving =
+      batch.deletedItems.map { old[$0.item] } + batch.movedItems.map { old[$0.source.item] }
+    let arriving = batch.insertedItems.map(\.item) + batch.movedItems.map(\.destination.item)
     do {
-      try edited.tryDelete(leaving)
-      var arriving = batch.insertedItems.map(\.item)
-      arriving += batch.movedItems.map(\.destination.item)
-      // From the last: each item's successor in `new` is in place when it arrives.
-      for index in arriving.sorted(by: >) {
-        if index + 1 < new.count {
-          try edited.tryInsert([new[index]], before: new[index + 1])
-        } else {
-          try edited.tryAppend([new[index]])
-        }
-      }
+      let whole = try edited.editList(
+        removing: leaving, inserting: arriving, count: new.count, itemAt: { new[$0] })
+      return whole ? edited : nil
     } catch {
       return nil
     }
-    return edited.count == new.count ? edited : nil
+  }
+
+  /// Edits this plain list (every item a collapsed root) into the list of `count` items
+  /// whose item at index i is `itemAt(i)`: removes `leaving`, then inserts the items at the
+  /// indexes `arriving`, from the last, each before its successor (which is then in place).
+  /// Returns whether the list came out `count` long. Throws, leaving the snapshot part-edited,
+  /// when an edit is refused; that and a wrong count happen only to identifiers with broken
+  /// hashing: callers edit a copy.
+  ///
+  /// - Complexity: O((l + a) log n) for l items leaving, a arriving, plus what `itemAt` costs.
+  @inlinable mutating func editList(
+    removing leaving: [ItemIdentifierType], inserting arriving: [Int], count: Int,
+    itemAt: (Int) -> ItemIdentifierType
+  ) throws(Error) -> Bool {
+    try tryDelete(leaving)
+    for index in arriving.sorted(by: >) {
+      if index + 1 < count {
+        try tryInsert([itemAt(index)], before: itemAt(index + 1))
+      } else {
+        try tryAppend([itemAt(index)])
+      }
+    }
+    return self.count == count
   }
 }
