@@ -82,17 +82,13 @@ extension DiffableDataSource {
       }
     }
 
-    /// The rows as a snapshot. O(n) for n rows.
+    /// The rows as a snapshot. O(n log₁₆ n) for n rows.
     @inlinable var snapshot: Snapshot {
-      var snapshot = Snapshot()
-      // The throwing forms: only identifiers with a broken `Hashable` conformance make them
-      // throw, and those cannot be shown faithfully anyway; the program must not stop.
-      try? snapshot.tryAppendSections(sections.map(\.id))
-      for section in sections {
-        let rows = section.foldedBy.map { [$0] } ?? section.tree.visibleItems
-        try? snapshot.tryAppendItems(rows, toSection: section.id)
-      }
-      return snapshot
+      // Built at once, as `snapshot()` builds it: the rows are unique (the bulk build leaves
+      // out what identifiers with broken hashing make it refuse).
+      Snapshot(
+        uniqueSections: sections.map(\.id),
+        items: sections.map { $0.foldedBy.map { [$0] } ?? $0.tree.visibleItems })
     }
   }
 
