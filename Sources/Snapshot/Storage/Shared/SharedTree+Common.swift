@@ -1,0 +1,138 @@
+// Reading two trees in step, leaf by leaf, without copying their entries out: how `==` and
+// the diff of snapshots built apart find what two trees hold alike (see the article
+// "Snapshots that share structure", section "Snapshots built apart").
+
+extension SharedTree {
+  /// Whether both trees hold as many entries and `equal` holds for the entries at each
+  /// position (their `hidden` relative to the tags above their leaves), walking the leaves of
+  /// both in step and skipping, whole, a leaf both trees hold.
+  ///
+  /// - Complexity: O(1) when the roots are the same node; otherwise O(n).
+  @inlinable
+  package func entriesEqual(
+    _ other: SharedTree, by equal: (SharedEntry<Item>, SharedEntry<Item>) -> Bool
+  ) -> Bool {
+    guard count == other.count else { return false }
+    if root === other.root { return true }
+    return commonPrefixCount(with: other, limit: count, by: equal) == count
+  }
+
+  /// How many leading entries the two trees hold alike: the length of the longest prefix,
+  /// at most `limit`, along which `equal` holds for the entries at each position (their
+  /// `hidden` relative to the tags above their leaves). A leaf both trees hold at the same
+  /// place counts whole, unread.
+  ///
+  /// - Complexity: O(p + b log n) for the p entries compared.
+  @inlinable
+  package func commonPrefixCount(
+    with other: SharedTree, limit: Int,
+    by equal: (SharedEntry<Item>, SharedEntry<Item>) -> Bool
+  ) -> Int {
+    Self.commonRunCount(
+      Leaves(root, reversed: false), Leaves(other.root, reversed: false), limit: limit,
+      reversed: false, by: equal)
+  }
+
+  /// How many trailing entries the two trees hold alike: ``commonPrefixCount(with:limit:by:)``
+  /// read from the ends.
+  ///
+  /// - Complexity: O(s + b log n) for the s entries compared.
+  @inlinable
+  package func commonSuffixCount(
+    with other: SharedTree, limit: Int,
+    by equal: (SharedEntry<Item>, SharedEntry<Item>) -> Bool
+  ) -> Int {
+    Self.commonRunCount(
+      Leaves(root, reversed: true), Leaves(other.root, reversed: true), limit: limit,
+      reversed: true, by: equal)
+  }
+
+  /// The walk behind ``commonPrefixCount(with:limit:by:)`` and
+  /// ``commonSuffixCount(with:limit:by:)``: both trees' leaves in step, from the front or
+  /// from the back. Each side's current leaf is read through `(leaf, done)`: the entries of
+  /// the leaf not yet compared are its first `count - done` (from the back) or its last
+  /// `count - done` (from the front).
+  @inlinable
+  static func commonRunCount(
+    _ leftLeaves: Leaves, _ rightLeaves: Leaves, limit: Int, reversed: Bool,
+    by equal: (SharedEntry<Item>, SharedEntry<Item>) -> Bool
+  ) -> Int {
+    var (leftLeaves, rightLeaves) = (leftLeaves, rightLeaves)
+    var left: (leaf: SharedNode<Item>, done: Int)? = nil
+    var right: (leaf: SharedNode<Item>, done: Int)? = nil
+    var matched = 0
+    while matched < limit {
+      if left == nil || left!.done == left!.leaf.entries.count {
+        guard let leaf = leftLeaves.next() else { return matched }
+        left = (leaf, 0)
+        continue
+      }
+      if right == nil || right!.done == right!.leaf.entries.count {
+        guard let leaf = rightLeaves.next() else { return matched }
+        right = (leaf, 0)
+        continue
+      }
+      let (leftLeaf, leftDone) = left!
+      let (rightLeaf, rightDone) = right!
+      let length = Swift.min(
+        leftLeaf.entries.count - leftDone, rightLeaf.entries.count - rightDone, limit - matched)
+      if leftLeaf === rightLeaf && leftDone == 0 && rightDone == 0
+        && length == leftLeaf.entries.count
+      {
+        matched += length
+      } else {
+        let same = leftLeaf.entries.withUnsafeBufferPointer { leftEntries in
+          rightLeaf.entries.withUnsafeBufferPointer { rightEntries in
+            var offset = 0
+            if reversed {
+              var (i, j) = (leftEntries.count - 1 - leftDone, rightEntries.count - 1 - rightDone)
+              while offset < length && equal(leftEntries[i], rightEntries[j]) {
+                offset += 1
+                i -= 1
+                j -= 1
+              }
+            } else {
+              var (i, j) = (leftDone, rightDone)
+              while offset < length && equal(leftEntries[i], rightEntries[j]) {
+                offset += 1
+                i += 1
+                j += 1
+              }
+            }
+            return offset
+          }
+        }
+        matched += same
+        guard same == length else { return matched }
+      }
+      left = (leftLeaf, leftDone + length)
+      right = (rightLeaf, rightDone + length)
+    }
+    return matched
+  }
+
+  /// The leaves under a node, in order (or in reverse order), through an explicit stack.
+  @usableFromInline
+  struct Leaves: IteratorProtocol {
+    @usableFromInline var stack: [(node: SharedNode<Item>, next: Int)]
+    @usableFromInline let reversed: Bool
+
+    @inlinable
+    init(_ root: SharedNode<Item>, reversed: Bool = false) {
+      stack = [(root, 0)]
+      self.reversed = reversed
+    }
+
+    @inlinable
+    mutating func next() -> SharedNode<Item>? {
+      while let (node, next) = stack.popLast() {
+        if node.height == 0 { return node }
+        guard next < node.children.count else { continue }
+        stack.append((node, next + 1))
+        let index = reversed ? node.children.count - 1 - next : next
+        stack.append((node.children[index].node, 0))
+      }
+      return nil
+    }
+  }
+}
