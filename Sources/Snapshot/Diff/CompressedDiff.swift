@@ -27,6 +27,18 @@ enum CompressedToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
     }
   }
 
+  /// The hash tables of the diff call this rather than ``hash(into:)``: an item hashes as it
+  /// does on its own (for `Int` and other standard identifiers, without building a `Hasher`),
+  /// a run as its identifier under another seed. Equal tokens hash alike, which is all a hash
+  /// table needs; tokens of different kinds are told apart by `==`.
+  @inlinable
+  func _rawHashValue(seed: Int) -> Int {
+    switch self {
+    case .item(let item): item._rawHashValue(seed: seed)
+    case .run(let id, _): id._rawHashValue(seed: ~seed)
+    }
+  }
+
   /// The number of items the token stands for. O(1).
   @inlinable
   var weight: Int {

@@ -7,29 +7,51 @@ extension DiffableDataSourceSnapshot {
     SectionIdentifierType, ItemIdentifierType
   >]
 
-  /// The compressed layouts of `old` and of this snapshot, or nil when their storage shares
-  /// nothing (snapshots built separately: diff their ``layout``s instead).
+  /// The compressed layouts of `old` and of this snapshot, or nil when they hold nothing
+  /// alike (diff their ``layout``s instead).
   ///
-  /// Every entry of a leaf the two trees do not share is an item piece; every stretch of
-  /// shared leaves is a shared run, cut where either side's unshared leaves interrupt it (so
+  /// For related snapshots, every entry of a leaf the two trees do not share is an item
+  /// piece; every stretch of shared leaves is a shared run, cut where either side's unshared leaves interrupt it (so
   /// that a run is the same run on both sides), at every section entry (so that a run lies in
   /// one section), and around every item this snapshot marks for reload or reconfigure
   /// (which is then an item piece on both sides). A run is named by its place among the
   /// entries both trees share, the same on both sides. A run whose section differs between
   /// the two sides (only its part before the run's first section entry can) is listed as
-  /// items on both.
+  /// items on both. For snapshots built apart (whose trees share no node), the entries
+  /// alike at the start and at the end, compared in place, stand for the shared leaves, and
+  /// everything between them is item pieces.
   ///
   /// - Complexity: O(b u + p + m b log n) for the u nodes the trees do not share, the p
   ///   pieces, and the m marked items, plus O(b s log n) for the s sections within shared
-  ///   runs: O(k b log n + s b log n) when this snapshot was made from `old` by k edits.
+  ///   runs: O(k b log n + s b log n) when this snapshot was made from `old` by k edits. For
+  ///   snapshots built apart, O(a) more to compare the a entries alike at both ends, in
+  ///   place, and u counts the entries between them.
   @inlinable
   func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
     let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
-    // Snapshots built apart share nothing: no walk needed to find that out.
-    guard oldTree.mayShareNodes(with: newTree) else { return nil }
-    let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
-    let oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
-    let newGaps = SharedGaps(unshared: unshared.new, count: newTree.count)
+    var oldGaps = SharedGaps(unshared: [0..<oldTree.count], count: oldTree.count)
+    var newGaps = SharedGaps(unshared: [0..<newTree.count], count: newTree.count)
+    if oldTree.mayShareNodes(with: newTree) {
+      let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
+      oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
+      newGaps = SharedGaps(unshared: unshared.new, count: newTree.count)
+    }
+    if oldGaps.sharedCount == 0 {
+      // Snapshots built apart share no node (known without a walk, except when a freed
+      // root's address made their lineages look alike), but may hold a common prefix and
+      // suffix of entries: those stand for themselves as runs.
+      let limit = Swift.min(oldTree.count, newTree.count)
+      let prefix = oldTree.commonPrefixCount(with: newTree, limit: limit) { $0.item == $1.item }
+      let suffix =
+        prefix == limit
+        ? 0 : oldTree.commonSuffixCount(with: newTree, limit: limit - prefix) { $0.item == $1.item }
+      // Tokens cost more to match than plain items: when most entries lie between the
+      // alike ends, the layouts are the cheaper form.
+      let middle = Swift.max(oldTree.count, newTree.count) - prefix - suffix
+      guard middle <= Self.largestCompressedMiddle(of: limit) else { return nil }
+      oldGaps = SharedGaps(unshared: [prefix..<oldTree.count - suffix], count: oldTree.count)
+      newGaps = SharedGaps(unshared: [prefix..<newTree.count - suffix], count: newTree.count)
+    }
     guard oldGaps.sharedCount > 0, oldGaps.sharedCount == newGaps.sharedCount else {
       return nil
     }
@@ -63,6 +85,14 @@ extension DiffableDataSourceSnapshot {
       Self.expandRuns(misplaced, in: &newLayout)
     }
     return (oldLayout, newLayout)
+  }
+
+  /// The most entries between the alike ends of snapshots built apart (of `count` entries)
+  /// for which their compressed layouts are diffed rather than their ``layout``s: an eighth,
+  /// since a token costs a few times what an item of a layout does. O(1).
+  @inlinable
+  static func largestCompressedMiddle(of count: Int) -> Int {
+    count / 8
   }
 
   /// Replaces the runs named in `ids` by their items, merging neighbouring item pieces.
@@ -102,8 +132,15 @@ struct SharedGaps {
   /// O(leaves).
   @inlinable
   init<Item>(unshared leaves: [SharedTree<Item>.Placed], count: Int) {
-    for leaf in leaves where !leaf.node.entries.isEmpty {
-      let range = leaf.start..<leaf.start + leaf.node.entries.count
+    self.init(
+      unshared: leaves.map { $0.start..<$0.start + $0.node.entries.count }, count: count)
+  }
+
+  /// The gaps of a tree of `count` entries outside the ranges `unshared` (in order, apart).
+  /// O(ranges).
+  @inlinable
+  init(unshared ranges: [Range<Int>], count: Int) {
+    for range in ranges where !range.isEmpty {
       if let last = unshared.last, last.upperBound == range.lowerBound {
         unshared[unshared.count - 1] = last.lowerBound..<range.upperBound
       } else {

@@ -142,13 +142,22 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
     }
   }
 
-  /// The items in `range` (which holds no section entry). O(k + (k / b + 1) log n).
+  /// The items in `range` (which holds no section entry), written straight into an array of
+  /// that size. O(k + (k / b + 1) log n).
   @inlinable
   func items(in range: Range<Int>) -> [Item] {
-    var result: [Item] = []
-    result.reserveCapacity(range.count)
-    appendItems(in: range, to: &result)
-    return result
+    Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
+      var next = 0
+      list.tree.forEachRun(in: range) { _, entries in
+        for entry in entries {
+          // A section entry cannot be here; skipping one keeps the count honest if it were.
+          guard case .item(let item) = entry.item, next < buffer.count else { continue }
+          (buffer.baseAddress! + next).initialize(to: item)
+          next += 1
+        }
+      }
+      initialized = next
+    }
   }
 
   /// Every section with its items, each section's array reserved at its size and filled

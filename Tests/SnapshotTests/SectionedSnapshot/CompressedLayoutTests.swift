@@ -23,6 +23,9 @@ private enum CompressedStep: CustomStringConvertible {
   case moveSection(anchor: Int, destination: Int, after: Bool)
   /// The edited snapshot becomes the old one (the next steps edit a copy of it).
   case settle
+  /// The edited snapshot is built again from its layout and marks, sharing no node with the
+  /// old one (whose alike ends then stand for shared runs).
+  case rebuild
 
   var description: String {
     switch self {
@@ -39,6 +42,7 @@ private enum CompressedStep: CustomStringConvertible {
     case .moveSection(let anchor, let destination, let after):
       "moveSection(\(anchor), \(destination), \(after))"
     case .settle: "settle"
+    case .rebuild: "rebuild"
     }
   }
 }
@@ -65,6 +69,7 @@ private func generateSteps(_ generator: inout SeededGenerator) -> [CompressedSte
     case 78..<84: return .insertSection(anchor: anchor, after: after)
     case 84..<88: return .deleteSection(anchor: anchor)
     case 88..<94: return .moveSection(anchor: anchor, destination: other, after: after)
+    case 94..<97: return .rebuild
     default: return .settle
     }
   }
@@ -141,7 +146,21 @@ private func apply(
     }
   case .settle:
     old = new
+  case .rebuild:
+    new = rebuilt(new)
   }
+}
+
+/// `snapshot` built again, section by section, with its marks: equal, sharing no node.
+private func rebuilt(_ snapshot: IntSnapshot) -> IntSnapshot {
+  var result = IntSnapshot(base: 2, bucketCapacity: 4)
+  for section in snapshot.layout {
+    result.appendSections([section.id])
+    result.appendItems(section.items, toSection: section.id)
+  }
+  result.reloadItems(snapshot.reloadedItemIdentifiers)
+  result.reconfigureItems(snapshot.reconfiguredItemIdentifiers)
+  return result
 }
 
 /// The items a compressed section stands for, in order.
@@ -201,8 +220,12 @@ private func problem(
 
 private struct CompressedStats {
   var steps = 0
+  /// Steps after which the pair may share nodes (no rebuild since the last settle).
+  var relatedPairs = 0
   var related = 0
   var runs = 0
+  /// Pairs built apart whose alike ends gave compressed layouts.
+  var apart = 0
 }
 
 private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> String? {
@@ -217,8 +240,10 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
         return "after step \(index) \(step): \(name) invariant broken: \(violation)"
       }
     }
+    let isRelated = old.storage.list.tree.mayShareNodes(with: new.storage.list.tree)
+    if isRelated { stats.relatedPairs += 1 }
     guard let compressed = new.compressedLayouts(from: old) else { continue }
-    stats.related += 1
+    if isRelated { stats.related += 1 } else { stats.apart += 1 }
     stats.runs += compressed.new.reduce(0) { total, section in
       total + section.pieces.filter { if case .shared = $0 { true } else { false } }.count
     }
@@ -249,15 +274,54 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
       check: { check($0, stats: &stats) })
     // Almost every pair stayed related, and runs were found and compared.
     #expect(stats.steps >= 3_000)
-    #expect(stats.related >= stats.steps * 9 / 10)
+    #expect(stats.relatedPairs >= stats.steps * 3 / 4)
+    #expect(stats.related >= stats.relatedPairs * 9 / 10)
     #expect(stats.runs >= stats.related)
+    #expect(stats.apart >= 10)
   }
 
-  @Test func unrelatedSnapshotsHaveNoCompressedLayouts() {
+  /// A few edits, then the edited snapshot built again apart: the pair shares no node, and
+  /// its alike ends stand for the shared runs.
+  @Test func compressedLayoutsExpandToTheLayoutsOfSnapshotsBuiltApart() {
+    var stats = CompressedStats()
+    checkProperty(
+      "compressed layouts of snapshots built apart", count: 300, base: 0xA9_A2_7B_17,
+      generate: { generator in
+        Array(generateSteps(&generator).prefix(Int.random(in: 1...3, using: &generator)))
+          + [.rebuild]
+      },
+      check: { check($0, stats: &stats) })
+    #expect(stats.apart >= 100)
+  }
+
+  /// Snapshots built apart share no node: their compressed layouts are their alike ends as
+  /// runs and the rest as items, when the rest is small; otherwise there are none.
+  @Test func snapshotsBuiltApartAreCompressedByTheirAlikeEnds() throws {
     let old = originalSnapshot()
-    let rebuilt = originalSnapshot()
-    #expect(rebuilt.compressedLayouts(from: old) == nil)
-    #expect(old == rebuilt)
+    let same = originalSnapshot()
+    #expect(!old.storage.list.tree.mayShareNodes(with: same.storage.list.tree))
+    #expect(old == same)
+    let whole = try #require(same.compressedLayouts(from: old))
+    #expect(problem(whole, old: old, new: same) == nil)
+    for section in whole.old + whole.new {
+      #expect(section.pieces.allSatisfy { if case .shared = $0 { true } else { false } })
+    }
+    var edited = old
+    edited.insertItems([-1], beforeItem: 130)
+    edited = rebuilt(edited)
+    let middle = try #require(edited.compressedLayouts(from: old))
+    #expect(problem(middle, old: old, new: edited) == nil)
+    #expect(
+      edited.batchUpdate(from: old)
+        == BatchUpdate(insertedItems: [ListIndexPath(item: 10, section: 3)]))
+    // Everything between the ends differs: the layouts are diffed instead.
+    var reversed = IntSnapshot(base: 2, bucketCapacity: 4)
+    reversed.appendSections(Array(0..<6))
+    for section in 0..<6 {
+      reversed.appendItems(
+        Array((section * 40..<(section + 1) * 40).reversed()), toSection: section)
+    }
+    #expect(reversed.compressedLayouts(from: old) == nil)
   }
 
   /// One edit of each kind at 10^5 items in 10 sections: O(log n) pieces besides one run per
