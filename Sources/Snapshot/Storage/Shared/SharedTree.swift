@@ -40,7 +40,8 @@
   /// - Complexity: O(n).
   @inlinable
   package init(_ entries: some Sequence<SharedEntry<Item>>, base: Int = 32) {
-    self.init(base: base)
+    precondition(base >= 2, "a shared tree's base is at least 2")
+    self.base = base
     let capacity = 2 &* base
     var level: [SharedChild<Item>] = []
     var chunk: [SharedEntry<Item>] = []
@@ -69,6 +70,10 @@
       level = next
     }
     root = level[0].node
+    // The lineage is the root this tree starts with, alive while the tree holds it: an empty
+    // node made and dropped here would lend its address to the next tree built this way, and
+    // every diff between such trees would walk them for shared nodes first.
+    lineage = ObjectIdentifier(root)
   }
 
   @inlinable package var capacity: Int { 2 &* base }
