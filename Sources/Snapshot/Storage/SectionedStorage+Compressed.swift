@@ -68,12 +68,15 @@ extension SectionedStorage {
     to layout: inout CompressedLayoutBuilder<Section, Item>
   ) {
     var start = range.lowerBound
+    // The run lists its items from the tree alone: a closure holding the whole storage
+    // would retain its label index and marks too, for every run.
+    let tree = list.tree
     func run(to end: Int) {
       guard end > start else { return }
       let runRange = start..<end
       layout.append(
         run: coordinate + start - range.lowerBound, count: runRange.count
-      ) { self.items(in: runRange) }
+      ) { Self.items(in: runRange, of: tree) }
     }
     list.tree.forEachShallowEntry(in: range, levelAtMost: 0) { position, entry in
       run(to: position)

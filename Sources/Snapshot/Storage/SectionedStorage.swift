@@ -146,9 +146,16 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   /// that size. O(k + (k / b + 1) log n).
   @inlinable
   func items(in range: Range<Int>) -> [Item] {
+    Self.items(in: range, of: list.tree)
+  }
+
+  /// The items in `range` of `tree` (which holds no section entry there).
+  /// O(k + (k / b + 1) log n).
+  @inlinable
+  static func items(in range: Range<Int>, of tree: SharedTree<Entry>) -> [Item] {
     Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
       var next = 0
-      list.tree.forEachRun(in: range) { _, entries in
+      tree.forEachRun(in: range) { _, entries in
         for entry in entries {
           // A section entry cannot be here; skipping one keeps the count honest if it were.
           guard case .item(let item) = entry.item, next < buffer.count else { continue }
