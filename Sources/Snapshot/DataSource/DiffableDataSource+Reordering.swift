@@ -206,7 +206,8 @@ extension DiffableDataSource {
   /// The two differ where a leaf header folds a section: its tree's visible items still hold
   /// the rows the fold hides, so a row moved into a folded section is inserted in the
   /// section's difference (where its tree shows it) but not in the list's. O(s + k log n)
-  /// for s sections and k moved rows; the snapshots are listed when read.
+  /// for s sections and k moved rows; the snapshots are listed, and the differences made,
+  /// when read.
   @inlinable func makeTransaction(
     initial: ShownState, final: ShownState, moved: [ItemIdentifierType],
     from source: ListIndexPath,
@@ -215,20 +216,24 @@ extension DiffableDataSource {
     typealias Difference = CollectionDifference<ItemIdentifierType>
     /// The moved rows removed at offsets from `removedAt` and inserted at offsets from
     /// `insertedAt` (nil: not removed, or not inserted), each removal associated with its
-    /// insertion when there are both.
-    func difference(_ removedAt: Int?, _ insertedAt: Int?) -> Difference {
-      var changes: [Difference.Change] = []
-      for (index, item) in moved.enumerated() {
-        let removal = removedAt.map { $0 + index }
-        let insertion = insertedAt.map { $0 + index }
-        if let removal {
-          changes.append(.remove(offset: removal, element: item, associatedWith: insertion))
+    /// insertion when there are both; made when first read (the standard library's
+    /// validation of a difference costs far more than the move).
+    func difference(_ removedAt: Int?, _ insertedAt: Int?) -> @Sendable () -> Difference {
+      { [moved] in
+        var changes: [Difference.Change] = []
+        changes.reserveCapacity(moved.count * 2)
+        for (index, item) in moved.enumerated() {
+          let removal = removedAt.map { $0 + index }
+          let insertion = insertedAt.map { $0 + index }
+          if let removal {
+            changes.append(.remove(offset: removal, element: item, associatedWith: insertion))
+          }
+          if let insertion {
+            changes.append(.insert(offset: insertion, element: item, associatedWith: removal))
+          }
         }
-        if let insertion {
-          changes.append(.insert(offset: insertion, element: item, associatedWith: removal))
-        }
+        return Difference(changes)!
       }
-      return Difference(changes)!
     }
     /// Where the moved item is among `tree`'s visible items, or nil when a collapsed
     /// ancestor hides it (a folded leaf header does not).

@@ -21,8 +21,10 @@ public struct DiffableDataSourceTransaction<
   public var finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
     final.value
   }
-  /// The change from the initial rows to the final ones.
-  public let difference: CollectionDifference<ItemIdentifierType>
+  /// The change from the initial rows to the final ones, made on first read.
+  ///
+  /// - Complexity: O(k log k) for the k moved rows on the first read, then O(1).
+  public var difference: CollectionDifference<ItemIdentifierType> { lazyDifference.value }
   /// One transaction per section the move touched.
   public let sectionTransactions:
     [DiffableDataSourceSectionTransaction<
@@ -33,6 +35,7 @@ public struct DiffableDataSourceTransaction<
     LazyValue<DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>>
   @usableFromInline let final:
     LazyValue<DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>>
+  @usableFromInline let lazyDifference: LazyValue<CollectionDifference<ItemIdentifierType>>
 
   @usableFromInline init(
     initialSnapshot:
@@ -43,14 +46,14 @@ public struct DiffableDataSourceTransaction<
       @escaping @Sendable () -> DiffableDataSourceSnapshot<
         SectionIdentifierType, ItemIdentifierType
       >,
-    difference: CollectionDifference<ItemIdentifierType>,
+    difference: @escaping @Sendable () -> CollectionDifference<ItemIdentifierType>,
     sectionTransactions: [DiffableDataSourceSectionTransaction<
       SectionIdentifierType, ItemIdentifierType
     >]
   ) {
     self.initial = LazyValue(initialSnapshot)
     self.final = LazyValue(finalSnapshot)
-    self.difference = difference
+    self.lazyDifference = LazyValue(difference)
     self.sectionTransactions = sectionTransactions
   }
 }
@@ -70,18 +73,23 @@ public struct DiffableDataSourceSectionTransaction<
   public let initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
   /// The section's tree after the move.
   public let finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
-  /// The change from the visible items of ``initialSnapshot`` to those of ``finalSnapshot``.
-  public let difference: CollectionDifference<ItemIdentifierType>
+  /// The change from the visible items of ``initialSnapshot`` to those of ``finalSnapshot``,
+  /// made on first read.
+  ///
+  /// - Complexity: O(k log k) for the k moved rows on the first read, then O(1).
+  public var difference: CollectionDifference<ItemIdentifierType> { lazyDifference.value }
+
+  @usableFromInline let lazyDifference: LazyValue<CollectionDifference<ItemIdentifierType>>
 
   @usableFromInline init(
     sectionIdentifier: SectionIdentifierType,
     initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
     finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
-    difference: CollectionDifference<ItemIdentifierType>
+    difference: @escaping @Sendable () -> CollectionDifference<ItemIdentifierType>
   ) {
     self.sectionIdentifier = sectionIdentifier
     self.initialSnapshot = initialSnapshot
     self.finalSnapshot = finalSnapshot
-    self.difference = difference
+    self.lazyDifference = LazyValue(difference)
   }
 }
