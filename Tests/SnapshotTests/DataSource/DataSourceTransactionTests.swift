@@ -91,4 +91,26 @@ struct DataSourceTransactionTests {
       #expect(source._invariantViolation() == nil)
     }
   }
+
+  @Test("a transaction read after later moves still describes its own move")
+  func transactionsReadLate() throws {
+    let view = RecordingListView<Int, Int>()
+    let source = Self.source([6, 4, 3, 6], view: view)
+    typealias Path = ListIndexPath
+    var transactions: [Transaction] = []
+    transactions.append(
+      try source.moveItem(at: Path(item: 1, section: 0), to: Path(item: 4, section: 0)))
+    transactions.append(
+      try source.moveItem(at: Path(item: 2, section: 1), to: Path(item: 2, section: 3)))
+    transactions.append(
+      try source.moveItem(at: Path(item: 3, section: 0), into: Path(item: 1, section: 2)))
+    // Nothing was read until now: each difference and snapshot is made from its own move.
+    for (index, transaction) in transactions.enumerated() {
+      #expect(Self.wrongDifferences(transaction) == [], "transaction \(index)")
+    }
+    #expect(transactions[0].difference.count == 2)
+    #expect(transactions[1].sectionTransactions.map(\.sectionIdentifier) == [1, 3])
+    #expect(transactions[2].finalSnapshot.itemIdentifiers == source.snapshot().itemIdentifiers)
+    #expect(view.failures.isEmpty)
+  }
 }
