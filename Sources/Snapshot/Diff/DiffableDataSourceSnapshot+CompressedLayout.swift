@@ -29,32 +29,27 @@ extension DiffableDataSourceSnapshot {
   @inlinable
   func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
     let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
-    var oldGaps = SharedGaps(unshared: [0..<oldTree.count], count: oldTree.count)
-    var newGaps = SharedGaps(unshared: [0..<newTree.count], count: newTree.count)
+    var found: (old: SharedGaps, new: SharedGaps)?
     if oldTree.mayShareNodes(with: newTree) {
       let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
-      oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
-      newGaps = SharedGaps(unshared: unshared.new, count: newTree.count)
+      let oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
+      if oldGaps.sharedCount > 0 {
+        found = (oldGaps, SharedGaps(unshared: unshared.new, count: newTree.count))
+      }
     }
-    if oldGaps.sharedCount == 0 {
-      // Snapshots built apart share no node (known without a walk, except when a freed
-      // root's address made their lineages look alike), but may hold a common prefix and
-      // suffix of entries: those stand for themselves as runs.
-      let limit = Swift.min(oldTree.count, newTree.count)
-      let prefix = oldTree.commonPrefixCount(with: newTree, limit: limit) { $0.item == $1.item }
-      let suffix =
-        prefix == limit
-        ? 0 : oldTree.commonSuffixCount(with: newTree, limit: limit - prefix) { $0.item == $1.item }
-      // Tokens cost more to match than plain items: when most entries lie between the
-      // alike ends, the layouts are the cheaper form.
-      let middle = Swift.max(oldTree.count, newTree.count) - prefix - suffix
-      guard middle <= Self.largestCompressedMiddle(of: limit) else { return nil }
-      oldGaps = SharedGaps(unshared: [prefix..<oldTree.count - suffix], count: oldTree.count)
-      newGaps = SharedGaps(unshared: [prefix..<newTree.count - suffix], count: newTree.count)
+    if found == nil {
+      // Snapshots built apart share no node (known without a walk: their lineages differ),
+      // but may hold a common prefix and suffix of entries: those stand for themselves as
+      // runs.
+      guard let (prefix, suffix) = Self.alikeEnds(of: oldTree, and: newTree) else { return nil }
+      found = (
+        SharedGaps(unshared: [prefix..<oldTree.count - suffix], count: oldTree.count),
+        SharedGaps(unshared: [prefix..<newTree.count - suffix], count: newTree.count)
+      )
     }
-    guard oldGaps.sharedCount > 0, oldGaps.sharedCount == newGaps.sharedCount else {
-      return nil
-    }
+    guard let (oldGaps, newGaps) = found, oldGaps.sharedCount > 0,
+      oldGaps.sharedCount == newGaps.sharedCount
+    else { return nil }
     // Where runs are cut, in shared coordinates, and which single entries are items.
     var cuts = Set(oldGaps.boundaries).union(newGaps.boundaries)
     var forced = Set<Int>()
@@ -87,12 +82,27 @@ extension DiffableDataSourceSnapshot {
     return (oldLayout, newLayout)
   }
 
-  /// The most entries between the alike ends of snapshots built apart (of `count` entries)
-  /// for which their compressed layouts are diffed rather than their ``layout``s: an eighth,
-  /// since a token costs a few times what an item of a layout does. O(1).
+  /// How many entries at the start and at the end two trees built apart hold alike, when
+  /// what lies between is at most an eighth of the entries (a token costs a few times what
+  /// an item of a layout does, so a longer middle is diffed as layouts) and the ends hold
+  /// something; else nil.
+  ///
+  /// - Complexity: O(a) for the a entries compared, read in place.
   @inlinable
-  static func largestCompressedMiddle(of count: Int) -> Int {
-    count / 8
+  static func alikeEnds(
+    of old: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>,
+    and new: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>
+  ) -> (prefix: Int, suffix: Int)? {
+    let limit = Swift.min(old.count, new.count)
+    let longest = Swift.max(old.count, new.count)
+    // The middle is at least the difference of the counts.
+    guard longest - limit <= limit / 8 else { return nil }
+    let prefix = old.commonPrefixCount(with: new, limit: limit) { $0.item == $1.item }
+    let suffix =
+      prefix == limit
+      ? 0 : old.commonSuffixCount(with: new, limit: limit - prefix) { $0.item == $1.item }
+    guard prefix + suffix > 0, longest - prefix - suffix <= limit / 8 else { return nil }
+    return (prefix, suffix)
   }
 
   /// Replaces the runs named in `ids` by their items, merging neighbouring item pieces.

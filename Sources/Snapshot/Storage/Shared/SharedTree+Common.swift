@@ -111,28 +111,64 @@ extension SharedTree {
     return matched
   }
 
-  /// The leaves under a node, in order (or in reverse order), through an explicit stack.
+  /// The leaves of a tree one after another, from the front or from the back, without a
+  /// stack (so without allocating): it steps through the children of the current leaf's
+  /// parent, and descends from the root again, by position, when they run out (once per
+  /// b leaves).
   @usableFromInline
-  struct Leaves: IteratorProtocol {
-    @usableFromInline var stack: [(node: SharedNode<Item>, next: Int)]
+  struct Leaves {
+    @usableFromInline let root: SharedNode<Item>
     @usableFromInline let reversed: Bool
+    /// The node of height 1 whose children are being stepped through, and the current one.
+    @usableFromInline var parent: SharedNode<Item>?
+    @usableFromInline var index = 0
+    /// Entries in the leaves handed out so far.
+    @usableFromInline var passed = 0
+    @usableFromInline var rootHandedOut = false
 
     @inlinable
     init(_ root: SharedNode<Item>, reversed: Bool = false) {
-      stack = [(root, 0)]
+      self.root = root
       self.reversed = reversed
     }
 
     @inlinable
     mutating func next() -> SharedNode<Item>? {
-      while let (node, next) = stack.popLast() {
-        if node.height == 0 { return node }
-        guard next < node.children.count else { continue }
-        stack.append((node, next + 1))
-        let index = reversed ? node.children.count - 1 - next : next
-        stack.append((node.children[index].node, 0))
+      if root.height == 0 {
+        defer { rootHandedOut = true }
+        return rootHandedOut ? nil : root
       }
-      return nil
+      if let parent {
+        let step = reversed ? -1 : 1
+        if parent.children.indices.contains(index + step) {
+          index += step
+          let leaf = parent.children[index].node
+          passed += leaf.entries.count
+          return leaf
+        }
+      }
+      let count = root.summary.count
+      guard passed < count else { return nil }
+      // The entry to reach, counted from the front.
+      var position = reversed ? count - 1 - passed : passed
+      var node = root
+      while true {
+        var child = 0
+        while child < node.children.count - 1
+          && position >= node.children[child].summary.count
+        {
+          position -= node.children[child].summary.count
+          child += 1
+        }
+        if node.height == 1 {
+          parent = node
+          index = child
+          let leaf = node.children[child].node
+          passed += leaf.entries.count
+          return leaf
+        }
+        node = node.children[child].node
+      }
     }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A persistent, summarised B+ tree over a pre-order sequence of ``SharedEntry`` values.
 ///
 /// - Nodes hold between `base` and `2 × base` entries or children, except the root and the
@@ -13,19 +15,18 @@
   @usableFromInline package var root: SharedNode<Item>
   /// The smallest fill of a node off the rightmost spine; the largest is twice this.
   @usableFromInline package let base: Int
-  /// Names the tree this one was copied and edited from: the identity of the first root of
-  /// the tree it descends from. Trees of different lineages share no node (nodes only pass
-  /// from a tree to its copies), so comparing lineages tells trees built apart in O(1). Two
-  /// lineages may compare equal by accident (a freed root's address reused): that only costs
-  /// the walk that looks for shared nodes, never a wrong answer.
-  @usableFromInline package let lineage: ObjectIdentifier
+  /// Names the tree this one was copied and edited from: a number drawn once, when the tree
+  /// it descends from was made, and never drawn again in this process. Trees of different
+  /// lineages share no node (nodes only pass from a tree to its copies), so comparing lineages
+  /// tells trees built apart in O(1).
+  @usableFromInline package let lineage: UInt64
 
   @inlinable
   package init(base: Int = 32) {
     precondition(base >= 2, "a shared tree's base is at least 2")
     self.base = base
     root = SharedNode(height: 0)
-    lineage = ObjectIdentifier(root)
+    lineage = SharedLineage.draw()
   }
 
   /// Whether the two trees may share nodes (they descend from one tree). O(1).
@@ -70,10 +71,7 @@
       level = next
     }
     root = level[0].node
-    // The lineage is the root this tree starts with, alive while the tree holds it: an empty
-    // node made and dropped here would lend its address to the next tree built this way, and
-    // every diff between such trees would walk them for shared nodes first.
-    lineage = ObjectIdentifier(root)
+    lineage = SharedLineage.draw()
   }
 
   @inlinable package var capacity: Int { 2 &* base }
@@ -253,5 +251,18 @@ extension SharedTree {
   @inlinable
   package func slice(_ range: Range<Int>) -> SharedTree {
     SharedTree(entries(in: range), base: base)
+  }
+}
+
+/// Where lineages come from: a counter shared by every tree of the process, so that two trees
+/// made apart never draw the same number (an object's address could be reused once freed).
+@usableFromInline
+enum SharedLineage {
+  @usableFromInline static let next = Atomic<UInt64>(0)
+
+  /// A lineage no tree has had. O(1): one atomic increment.
+  @inlinable
+  static func draw() -> UInt64 {
+    next.add(1, ordering: .relaxed).newValue
   }
 }
