@@ -177,13 +177,14 @@ extension DiffableDataSource {
     animatingDifferences: Bool, expansion: ExpansionPolicy, verify: Bool
   ) throws(Error) {
     try performUpdate(.applyToSection) { () throws(Error) in
-      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
+      let (tree, existing, ends) = try prepare(snapshot, for: section, expansion: expansion)
       guard let index = existing else {
         appendSection(section, tree: tree, animated: animatingDifferences)
         return
       }
       try show(
-        tree, inSection: index, animated: animatingDifferences, .applyToSection, verify: verify)
+        tree, inSection: index, animated: animatingDifferences, .applyToSection, ends: ends,
+        verify: verify)
     }
     applyOrder.record(section: section)
   }
@@ -192,24 +193,38 @@ extension DiffableDataSource {
   /// between the rows it showed and the rows it shows now. O(rows + the diff's cost); for a
   /// tree related to the section's (one made from it by k edits, such as an edited
   /// ``snapshot(for:)``) and one batch, O(b k log n) plus the rows of the storage they do not
-  /// share.
+  /// share; for a tree built apart whose `ends` are alike (see ``prepare(_:for:expansion:)``)
+  /// and one batch, O(b log n) plus the rows of the middles and their diff (with `verify`,
+  /// the middles' identifiers are checked for duplicates).
   @inlinable func show(
     _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
-    oldRows: [ItemIdentifierType]? = nil, verify: Bool = true
+    oldRows: [ItemIdentifierType]? = nil, ends: AlikeEnds? = nil, verify: Bool = true
   ) throws(Error) {
     let id = sections[index].id
     if updateStyle == .singleBatch, oldRows == nil, foldingHeader(ofSection: index) == nil,
-      !folds(tree, id),
-      let (oldPieces, newPieces) = SectionSnapshot.compressedVisibleItems(
-        from: sections[index].tree, to: tree)
+      !folds(tree, id)
     {
-      // Related trees: the rows of storage both share are not read, only counted.
-      let batch = BatchUpdate(
-        compressedFrom: [CompressedSection(id, pieces: oldPieces)],
-        to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
-      sections[index].tree = tree
-      deliver(batch.placed(inSection: index), animated: animated)
-      return
+      let pieces:
+        (old: [CompressedPiece<ItemIdentifierType>], new: [CompressedPiece<ItemIdentifierType>])?
+      if let ends {
+        // Built apart: the alike ends stand for their rows; the middles are listed.
+        pieces = SectionSnapshot.compressedVisibleItems(
+          from: sections[index].tree, to: tree, ends: ends)
+        if verify, let (old, new) = pieces {
+          try Self.checkListed(old, new, inSection: id, operation)
+        }
+      } else {
+        // Related trees: the rows of storage both share are not read, only counted.
+        pieces = SectionSnapshot.compressedVisibleItems(from: sections[index].tree, to: tree)
+      }
+      if let (oldPieces, newPieces) = pieces {
+        let batch = BatchUpdate(
+          compressedFrom: [CompressedSection(id, pieces: oldPieces)],
+          to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
+        sections[index].tree = tree
+        deliver(batch.placed(inSection: index), animated: animated)
+        return
+      }
     }
     let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
     let update = try self.update(from: old, to: new, operation, verify: verify)
@@ -217,12 +232,18 @@ extension DiffableDataSource {
   }
 
   /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
-  /// the fold kept), and the section's index if the data source has it; throws on misuse.
+  /// the fold kept), the section's index if the data source has it, and, for a tree built
+  /// apart from the section's (sharing no storage), the entries the two hold alike at both
+  /// ends; throws on misuse. Entries both trees share, or hold alike at an end, are already in
+  /// this section and expanded alike: only the rest is checked against the other sections and
+  /// looked up for its expansion.
   /// O(m·s log n) for the m items of `snapshot` outside storage it shares with the section's
-  /// tree and s sections, plus O(e log n) for the e items expanded in either tree.
+  /// tree (or outside the alike ends) and s sections, plus O(e log n) for the e such items
+  /// expanded in either tree; reading the alike ends of a tree built apart costs O(their
+  /// entries), with no lookup.
   @inlinable func prepare(
     _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
-  ) throws(Error) -> (SectionSnapshot, Int?) {
+  ) throws(Error) -> (SectionSnapshot, Int?, AlikeEnds?) {
     try checkHeaderMode(headerMode(for: section), snapshot, section, .applyToSection)
     let existing = sectionIndexes[section]
     var tree = snapshot
@@ -231,6 +252,7 @@ extension DiffableDataSource {
     var collapse: [ItemIdentifierType] = []
     let current = existing.map { sections[$0].tree }
     let others = sections.indices.filter { $0 != existing }
+    var ends: AlikeEnds?
     func check(_ item: ItemIdentifierType, _ isExpanded: Bool) {
       guard conflict == nil else { return }
       for index in others where sections[index].tree.contains(item) {
@@ -245,18 +267,32 @@ extension DiffableDataSource {
         collapse.append(item)
       }
     }
-    if let current {
+    func keepExpanded(_ entry: SharedEntry<ItemIdentifierType>) {
+      if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
+        expand.append(entry.item)
+      }
+    }
+    if let current, !current.list.tree.mayShareNodes(with: snapshot.list.tree) {
+      // Built apart: the entries alike at both ends are this section's, expanded alike; an
+      // item of the middle of one tree is in the other's middle or absent from it.
+      let alike = SectionSnapshot.alikeEnds(current, snapshot)
+      ends = alike
+      snapshot.forEachEntry(in: alike.prefix..<(snapshot.count - alike.suffix)) {
+        check($1.item, $1.isExpanded)
+      }
+      if expansion == .preserveCurrent {
+        current.forEachEntry(in: alike.prefix..<(current.count - alike.suffix)) {
+          keepExpanded($1)
+        }
+      }
+    } else if let current {
       // Entries in storage both trees share are the same in both: in no other section, and
       // expanded alike. Only the rest needs checking.
       SectionSnapshot.forEachUnsharedEntry(from: current, to: snapshot) {
         check($0.item, $0.isExpanded)
       }
       if expansion == .preserveCurrent {
-        SectionSnapshot.forEachUnsharedEntry(from: snapshot, to: current) { entry in
-          if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
-            expand.append(entry.item)
-          }
-        }
+        SectionSnapshot.forEachUnsharedEntry(from: snapshot, to: current, keepExpanded)
       }
     } else if !others.isEmpty {
       snapshot.forEachItem(check)
@@ -267,7 +303,15 @@ extension DiffableDataSource {
     tree.expand(expand)
     tree.collapse(collapse)
     keepFold(of: &tree, section)
-    return (tree, existing)
+    if var alike = ends, tree.count > 0,
+      tree.entry(at: 0).isExpanded != snapshot.entry(at: 0).isExpanded
+    {
+      // The fold changed the header, the first entry: it is no longer alike.
+      if alike.prefix > 0 { alike.prefix = 0 }
+      if alike.suffix == tree.count { alike.suffix -= 1 }
+      ends = alike
+    }
+    return (tree, existing, ends)
   }
 
   /// Appends `section` showing `tree`; the list view inserts it. O(rows of the section).
@@ -321,18 +365,53 @@ extension DiffableDataSource {
 }
 
 extension BatchUpdate {
-  /// This batch of a one-section layout, addressed to section `section` of a larger list.
-  /// O(size of the batch).
+  /// This batch of a one-section layout, addressed to section `section` of a larger list; a
+  /// batch that replaces the section (what a failed match of identifiers with broken hashing
+  /// gives) replaces section `section`. O(size of the batch).
   @inlinable func placed(inSection section: Int) -> BatchUpdate {
     func move(_ path: ListIndexPath) -> ListIndexPath {
       ListIndexPath(item: path.item, section: section)
     }
     return BatchUpdate(
+      deletedSections: deletedSections.map { _ in section },
+      insertedSections: insertedSections.map { _ in section },
+      reloadedSections: reloadedSections.map { _ in section },
       deletedItems: deletedItems.map(move),
       insertedItems: insertedItems.map(move),
       movedItems: movedItems.map { ItemMove(from: move($0.source), to: move($0.destination)) },
       reloadedItems: reloadedItems.map(move),
       reconfiguredItems: reconfiguredItems.map(move)
     )
+  }
+}
+
+extension DiffableDataSource {
+  /// Throws ``DataSourceError/Reason/brokenIdentifiers(_:)`` when the items that `old` or
+  /// `new`, the compressed rows of section `section`, list one by one hold a duplicate or an
+  /// identifier not equal to itself. O(i) expected for the i items listed.
+  @inlinable static func checkListed(
+    _ old: [CompressedPiece<ItemIdentifierType>], _ new: [CompressedPiece<ItemIdentifierType>],
+    inSection section: SectionIdentifierType, _ operation: Error.Operation
+  ) throws(Error) {
+    func listed(_ pieces: [CompressedPiece<ItemIdentifierType>]) -> [ItemIdentifierType] {
+      pieces.flatMap { piece -> [ItemIdentifierType] in
+        guard case .items(let items) = piece else { return [] }
+        return items
+      }
+    }
+    let (oldItems, newItems) = (listed(old), listed(new))
+    func isUnique(_ items: [ItemIdentifierType]) -> Bool {
+      // Sized up front: broken hashing cannot make it rehash.
+      var seen = Set<ItemIdentifierType>(minimumCapacity: items.count)
+      return items.allSatisfy { $0 == $0 && seen.insert($0).inserted }
+    }
+    guard isUnique(oldItems), isUnique(newItems) else {
+      throw Error(
+        operation,
+        .brokenIdentifiers(
+          DuplicateIdentifierError(
+            old: [LayoutSection(section, items: oldItems)],
+            new: [LayoutSection(section, items: newItems)])))
+    }
   }
 }

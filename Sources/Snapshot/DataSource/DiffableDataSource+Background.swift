@@ -83,7 +83,7 @@ extension DiffableDataSource {
     while true {
       if Task.isCancelled { return .cancelled }
       let stamp = stateStamp
-      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
+      let (tree, existing, _) = try prepare(snapshot, for: section, expansion: expansion)
       guard let index = existing else {
         // A new section: nothing to diff.
         try performUpdate(.applyToSection) { () throws(Error) in
