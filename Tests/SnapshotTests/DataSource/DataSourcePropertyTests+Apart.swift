@@ -142,15 +142,10 @@ extension DataSourcePropertyTests {
       refused = true
       return nil
     }
+    if let failure = appliedTreeFailure(source, section, tree, useSnapshot: useSnapshot) {
+      return failure
+    }
     let applied = source.snapshot(for: section)
-    if applied.items != tree.items {
-      return "the section's items \(applied.items) differ from the applied tree's \(tree.items)"
-    }
-    if useSnapshot && source.headerMode(for: section) == .none
-      && applied.expandedItems != tree.expandedItems
-    {
-      return "expansion differs from the snapshot's"
-    }
     if !useSnapshot && source.headerMode(for: section) == .none {
       // Items present before and after keep their expansion; new ones take the tree's.
       for item in tree.items {
@@ -159,6 +154,24 @@ extension DataSourcePropertyTests {
           return "item \(item) is expanded: \(applied.isExpanded(item)), expected \(expected)"
         }
       }
+    }
+    return nil
+  }
+
+  /// What is wrong with section `section` after `tree` was applied to it, or nil: it must hold
+  /// the tree's items, and with `useSnapshot` (in a section without a header) its expansion.
+  static func appliedTreeFailure(
+    _ source: Source, _ section: String, _ tree: DiffableDataSourceSectionSnapshot<Int>,
+    useSnapshot: Bool
+  ) -> String? {
+    let applied = source.snapshot(for: section)
+    if applied.items != tree.items {
+      return "the section's items \(applied.items) differ from the applied tree's \(tree.items)"
+    }
+    if useSnapshot && source.headerMode(for: section) == .none
+      && applied.expandedItems != tree.expandedItems
+    {
+      return "expansion differs from the snapshot's"
     }
     return nil
   }

@@ -181,14 +181,8 @@ struct DataSourcePropertyTests {
         do {
           try source.tryApply(
             tree, to: section, expansion: useSnapshot ? .useSnapshot : .preserveCurrent)
-          let applied = source.snapshot(for: section)
-          if applied.items != tree.items {
-            return "step \(index): the section's items differ from the applied tree"
-          }
-          if useSnapshot && source.headerMode(for: section) == .none
-            && applied.expandedItems != tree.expandedItems
-          {
-            return "step \(index): expansion differs from the snapshot's"
+          if let failure = appliedTreeFailure(source, section, tree, useSnapshot: useSnapshot) {
+            return "step \(index): \(failure)"
           }
         } catch {
           refused = true
