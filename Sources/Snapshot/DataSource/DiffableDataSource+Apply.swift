@@ -142,8 +142,23 @@ extension DiffableDataSource {
   /// that breaks the section's header mode, an update while another is delivered);
   /// ``tryApply(_:to:animatingDifferences:expansion:)`` throws instead.
   ///
-  /// - Complexity: O(m·s + r) for m items in `snapshot`, s sections and r rows the section
-  ///   showed, plus the diff of the section's rows.
+  /// A snapshot made from ``snapshot(for:)`` shares the section tree's storage: only what
+  /// the two do not share is checked and diffed. A snapshot built apart shares nothing: the
+  /// two trees are read in step from both ends, in place, as far as they hold the same items
+  /// at the same levels, expanded alike; only the middle between those ends is checked
+  /// against the other sections, looked up for its expansion, and listed for the diff (the
+  /// ends stand for their rows). The rows are diffed without looking for duplicate
+  /// identifiers (trees hold none): identifiers whose `Hashable` conformance is broken (equal
+  /// values with different hashes) can count an item as alike at an end, or make the match
+  /// fail; the section is then replaced (deleted and inserted), a batch the view accepts.
+  /// ``tryApply(_:to:animatingDifferences:expansion:)`` checks the rows it lists instead.
+  ///
+  /// - Complexity: for a snapshot made from ``snapshot(for:)`` by k edits, O(b k log n) plus
+  ///   the items of the storage the two trees do not share (each checked in O(s log n) for s
+  ///   sections) and their diff. For a snapshot built apart, O(p + q) to read the p + q
+  ///   entries alike at the two ends (no hashing), plus O(d·s log n) for the d entries of the
+  ///   two middles and the diff of their rows; with nothing alike, O(m·s log n + r) for m
+  ///   items in `snapshot` and r rows. For a new section, O(m·s log n).
   @inlinable public func apply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
@@ -158,10 +173,15 @@ extension DiffableDataSource {
   }
 
   /// Makes `snapshot` the tree of `section` as ``apply(_:to:animatingDifferences:expansion:completion:)``
-  /// does, or throws without changing anything; checks the rows' identifiers for duplicates
-  /// when it diffs them whole (a tree unrelated to the section's).
+  /// does, or throws without changing anything. For a snapshot built apart, checks the
+  /// identifiers of the rows it lists for the diff for duplicates and identifiers not equal to
+  /// themselves, and throws ``DataSourceError/Reason/brokenIdentifiers(_:)``: the rows of the
+  /// middle between the alike ends (the ends' rows are not read), or every row with staged
+  /// updates or a folded section. A snapshot made from ``snapshot(for:)`` is diffed as
+  /// ``apply(_:to:animatingDifferences:expansion:completion:)`` diffs it.
   ///
-  /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``.
+  /// - Complexity: as ``apply(_:to:animatingDifferences:expansion:completion:)``, plus O(i)
+  ///   expected for the i rows listed.
   @inlinable public func tryApply(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent
@@ -177,100 +197,41 @@ extension DiffableDataSource {
     animatingDifferences: Bool, expansion: ExpansionPolicy, verify: Bool
   ) throws(Error) {
     try performUpdate(.applyToSection) { () throws(Error) in
-      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
-      guard let index = existing else {
-        appendSection(section, tree: tree, animated: animatingDifferences)
-        return
-      }
-      try show(
-        tree, inSection: index, animated: animatingDifferences, .applyToSection, verify: verify)
+      let change = try applyContext.sectionChange(
+        snapshot, to: section, expansion: expansion, style: updateStyle, verify: verify)
+      commit(change, to: section, animated: animatingDifferences)
     }
     applyOrder.record(section: section)
   }
 
+  /// Makes `change` the state of `section`, appending the section when the change says so,
+  /// and sends the list view its update. O(1) plus the update's size.
+  @inlinable func commit(
+    _ change: SectionChange, to section: SectionIdentifierType, animated: Bool
+  ) {
+    guard let index = change.index else {
+      appendSection(section, tree: change.tree, animated: animated)
+      return
+    }
+    sections[index].tree = change.tree
+    if let update = change.update { deliver(update, animated: animated) }
+  }
+
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference
-  /// between the rows it showed and the rows it shows now. O(rows + the diff's cost); for a
-  /// tree related to the section's (one made from it by k edits, such as an edited
-  /// ``snapshot(for:)``) and one batch, O(b k log n) plus the rows of the storage they do not
-  /// share.
+  /// between the rows it showed (`oldRows`, else what it shows now) and the rows it shows now
+  /// (see ``ApplyContext/sectionUpdate(showing:inSection:style:_:oldRows:ends:verify:)``).
   @inlinable func show(
     _ tree: SectionSnapshot, inSection index: Int, animated: Bool, _ operation: Error.Operation,
     oldRows: [ItemIdentifierType]? = nil, verify: Bool = true
   ) throws(Error) {
-    let id = sections[index].id
-    if updateStyle == .singleBatch, oldRows == nil, foldingHeader(ofSection: index) == nil,
-      !folds(tree, id),
-      let (oldPieces, newPieces) = SectionSnapshot.compressedVisibleItems(
-        from: sections[index].tree, to: tree)
-    {
-      // Related trees: the rows of storage both share are not read, only counted.
-      let batch = BatchUpdate(
-        compressedFrom: [CompressedSection(id, pieces: oldPieces)],
-        to: [CompressedSection(id, pieces: newPieces)], marks: DiffMarks())
-      sections[index].tree = tree
-      deliver(batch.placed(inSection: index), animated: animated)
-      return
-    }
-    let (old, new, newRows) = layouts(showing: tree, inSection: index, oldRows: oldRows)
-    let update = try self.update(from: old, to: new, operation, verify: verify)
-    commit(tree, inSection: index, update, rows: newRows, animated: animated)
+    let update = try applyContext.sectionUpdate(
+      showing: tree, inSection: index, style: updateStyle, operation, oldRows: oldRows,
+      verify: verify)
+    sections[index].tree = tree
+    deliver(update, animated: animated)
   }
 
-  /// The tree that `snapshot` becomes as the tree of `section` (expansion kept by `expansion`,
-  /// the fold kept), and the section's index if the data source has it; throws on misuse.
-  /// O(m·s log n) for the m items of `snapshot` outside storage it shares with the section's
-  /// tree and s sections, plus O(e log n) for the e items expanded in either tree.
-  @inlinable func prepare(
-    _ snapshot: SectionSnapshot, for section: SectionIdentifierType, expansion: ExpansionPolicy
-  ) throws(Error) -> (SectionSnapshot, Int?) {
-    try checkHeaderMode(headerMode(for: section), snapshot, section, .applyToSection)
-    let existing = sectionIndexes[section]
-    var tree = snapshot
-    var conflict: (ItemIdentifierType, SectionIdentifierType)?
-    var expand: [ItemIdentifierType] = []
-    var collapse: [ItemIdentifierType] = []
-    let current = existing.map { sections[$0].tree }
-    let others = sections.indices.filter { $0 != existing }
-    func check(_ item: ItemIdentifierType, _ isExpanded: Bool) {
-      guard conflict == nil else { return }
-      for index in others where sections[index].tree.contains(item) {
-        conflict = (item, sections[index].id)
-      }
-      // An item whose expansion may need keeping is expanded in one of the trees: those
-      // expanded here are looked up in the current tree, and the current tree's expanded
-      // items are looked up in this one below.
-      if expansion == .preserveCurrent, isExpanded, let current,
-        let wasExpanded = try? current.tryIsExpanded(item), !wasExpanded
-      {
-        collapse.append(item)
-      }
-    }
-    if let current {
-      // Entries in storage both trees share are the same in both: in no other section, and
-      // expanded alike. Only the rest needs checking.
-      SectionSnapshot.forEachUnsharedEntry(from: current, to: snapshot) {
-        check($0.item, $0.isExpanded)
-      }
-      if expansion == .preserveCurrent {
-        SectionSnapshot.forEachUnsharedEntry(from: snapshot, to: current) { entry in
-          if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
-            expand.append(entry.item)
-          }
-        }
-      }
-    } else if !others.isEmpty {
-      snapshot.forEachItem(check)
-    }
-    if let (item, other) = conflict {
-      throw Error(.applyToSection, .itemInAnotherSection(item, other))
-    }
-    tree.expand(expand)
-    tree.collapse(collapse)
-    keepFold(of: &tree, section)
-    return (tree, existing)
-  }
-
-  /// Appends `section` showing `tree`; the list view inserts it. O(rows of the section).
+  /// Appends `section` showing `tree`; the list view inserts it. O(1).
   @inlinable func appendSection(
     _ section: SectionIdentifierType, tree: SectionSnapshot, animated: Bool
   ) {
@@ -279,55 +240,20 @@ extension DiffableDataSource {
     sectionIndexes[section] = index
     deliver(BatchUpdate(insertedSections: [index]), animated: animated)
   }
-
-  /// The layouts to diff when the section at `index` comes to show `tree` (the section alone
-  /// for one batch, see ``BatchUpdate/placed(inSection:)``; the whole list for stages), and
-  /// the rows it then shows. O(rows of the section), or O(n) for stages.
-  @inlinable func layouts(
-    showing tree: SectionSnapshot, inSection index: Int, oldRows: [ItemIdentifierType]? = nil
-  ) -> (
-    old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
-    new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
-    rows: [ItemIdentifierType]
-  ) {
-    let section = sections[index].id
-    let newRows = shownRows(tree, section)
-    if updateStyle == .singleBatch {
-      // Only this section changes: diff its rows alone, then address the batch to it.
-      return (
-        [LayoutSection(section, items: oldRows ?? rowItems(inSection: index))],
-        [LayoutSection(section, items: newRows)], newRows
-      )
-    }
-    // Stages carry whole layouts.
-    var old = layout
-    if let oldRows { old[index].items = oldRows }
-    var new = old
-    new[index].items = newRows
-    return (old, new, newRows)
-  }
-
-  /// Makes `tree` the tree of the section at `index`, and sends `update`, a diff of the
-  /// ``layouts(showing:inSection:)``. O(rows of the section + the update).
-  @inlinable func commit(
-    _ tree: SectionSnapshot, inSection index: Int, _ update: Update,
-    rows newRows: [ItemIdentifierType],
-    animated: Bool
-  ) {
-    let placed = updateStyle == .singleBatch ? update.placed(inSection: index) : update
-    sections[index].tree = tree
-    deliver(placed, animated: animated)
-  }
 }
 
 extension BatchUpdate {
-  /// This batch of a one-section layout, addressed to section `section` of a larger list.
-  /// O(size of the batch).
+  /// This batch of a one-section layout, addressed to section `section` of a larger list; a
+  /// batch that replaces the section (what a failed match of identifiers with broken hashing
+  /// gives) replaces section `section`. O(size of the batch).
   @inlinable func placed(inSection section: Int) -> BatchUpdate {
     func move(_ path: ListIndexPath) -> ListIndexPath {
       ListIndexPath(item: path.item, section: section)
     }
     return BatchUpdate(
+      deletedSections: deletedSections.map { _ in section },
+      insertedSections: insertedSections.map { _ in section },
+      reloadedSections: reloadedSections.map { _ in section },
       deletedItems: deletedItems.map(move),
       insertedItems: insertedItems.map(move),
       movedItems: movedItems.map { ItemMove(from: move($0.source), to: move($0.destination)) },

@@ -69,10 +69,14 @@ extension DiffableDataSource {
   /// A later apply of the whole list or of the same section supersedes it; a section apply to
   /// another section does not (it is a change meanwhile: the rows are diffed again).
   ///
+  /// The misuse checks, the rows and their diff all run off the actor; errors are thrown at
+  /// commit, as the whole form's are.
+  ///
   /// - Parameter isolation: the actor the data source is used from; the caller's by default.
-  /// - Complexity: on the caller's actor, O(m·s + r) per attempt for m items in `snapshot`,
-  ///   s sections and r rows the section shows (the misuse checks and reading the rows); the
-  ///   diff of the section's rows runs off it.
+  /// - Complexity: on the caller's actor, O(s) per attempt for s sections (taking the state),
+  ///   then the commit: O(the update's size), plus freeing what the section's old tree does
+  ///   not share with the new one. The rest, the cost of
+  ///   ``tryApply(_:to:animatingDifferences:expansion:)``, runs off it.
   public func applyInBackground(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
@@ -83,26 +87,35 @@ extension DiffableDataSource {
     while true {
       if Task.isCancelled { return .cancelled }
       let stamp = stateStamp
-      let (tree, existing) = try prepare(snapshot, for: section, expansion: expansion)
-      guard let index = existing else {
-        // A new section: nothing to diff.
-        try performUpdate(.applyToSection) { () throws(Error) in
-          appendSection(section, tree: tree, animated: animatingDifferences)
-        }
-        return .applied
-      }
-      let (old, new, newRows) = layouts(showing: tree, inSection: index)
-      let result = await Self.diffOffActor(
-        from: old, to: new, marks: DiffMarks(), style: updateStyle, hook: _backgroundDiffHook)
+      // O(1) here: the section trees are copies that share their storage. The misuse checks,
+      // the rows and the diff are worked out off the actor.
+      let change = await Self.sectionChangeOffActor(
+        snapshot, to: section, expansion: expansion, context: applyContext, style: updateStyle,
+        hook: _backgroundDiffHook)
       if Task.isCancelled { return .cancelled }
       if applyOrder.isSuperseded(ticket, section: section) { return .superseded }
       guard stamp == stateStamp else { continue }
       try performUpdate(.applyToSection) { () throws(Error) in
-        let update = try result.get(.applyToSection)
-        commit(tree, inSection: index, update, rows: newRows, animated: animatingDifferences)
+        commit(try change.get(), to: section, animated: animatingDifferences)
       }
       return .applied
     }
+  }
+
+  /// The change a section apply makes, worked out from `context` on the global concurrent
+  /// executor (a nonisolated `async` function) as ``tryApply(_:to:animatingDifferences:expansion:)``
+  /// works it out; then the test hook runs there, when the section exists (a new section
+  /// needs no diff). O(the section apply's cost).
+  @usableFromInline nonisolated static func sectionChangeOffActor(
+    _ snapshot: SectionSnapshot, to section: SectionIdentifierType, expansion: ExpansionPolicy,
+    context: ApplyContext, style: UpdateStyle, hook: (@Sendable () async -> Void)?
+  ) async -> Result<SectionChange, Error> {
+    let result = Result { () throws(Error) -> SectionChange in
+      try context.sectionChange(
+        snapshot, to: section, expansion: expansion, style: style, verify: true)
+    }
+    if case .success(let change) = result, change.index != nil { await hook?() }
+    return result
   }
 
   /// What decides whether a diff computed earlier still describes the current state.

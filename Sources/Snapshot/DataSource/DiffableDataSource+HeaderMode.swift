@@ -24,7 +24,7 @@ extension DiffableDataSource {
         return
       }
       var tree = sections[index].tree
-      try checkHeaderMode(mode, tree, section, .setHeaderMode)
+      try Self.checkHeaderMode(mode, tree, section, .setHeaderMode)
       // The rows shown under the mode in force, before it changes.
       let oldRows = rowItems(inSection: index)
       let previous = headerModes[section]
@@ -69,7 +69,7 @@ extension DiffableDataSource {
     }
   }
 
-  @inlinable func checkHeaderMode(
+  @inlinable static func checkHeaderMode(
     _ mode: SectionHeaderMode, _ tree: SectionSnapshot, _ section: SectionIdentifierType,
     _ operation: Error.Operation
   ) throws(Error) {

@@ -12,9 +12,11 @@ extension DiffableDataSource {
   /// it keeps the same sections in the same order and every section whose items change is a
   /// plain list (``SectionState/isPlainList``): the batch comes from the diff of related
   /// snapshots, and each changed section takes the batch's edits. Returns false, having
-  /// changed nothing, when the snapshot is not such a one.
+  /// changed nothing, when the snapshot is not such a one, or when it inserts an item that a
+  /// section holds hidden (below a collapsed parent, or folded).
   ///
-  /// - Complexity: O(k b log n) for k edits between the two (plus O(s) for s sections).
+  /// - Complexity: O(k b log n) for k edits between the two, plus O(s log n) per inserted
+  ///   item for s sections.
   @inlinable func applyRelated(
     _ snapshot: Snapshot, to current: Snapshot, animatingDifferences: Bool
   ) -> Bool {
@@ -32,7 +34,13 @@ extension DiffableDataSource {
     var leaving: [Int: [Int]] = [:]
     var arriving: [Int: [Int]] = [:]
     for path in batch.deletedItems { leaving[path.section, default: []].append(path.item) }
-    for path in batch.insertedItems { arriving[path.section, default: []].append(path.item) }
+    for path in batch.insertedItems {
+      // An inserted row that a section holds hidden moves from there: the general path
+      // takes it out of that tree.
+      let item = snapshot.item(at: path.item, inSectionAt: path.section)
+      for section in sections where section.tree.contains(item) { return false }
+      arriving[path.section, default: []].append(path.item)
+    }
     for move in batch.movedItems {
       leaving[move.source.section, default: []].append(move.source.item)
       arriving[move.destination.section, default: []].append(move.destination.item)

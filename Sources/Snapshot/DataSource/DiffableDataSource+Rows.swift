@@ -14,8 +14,7 @@ extension DiffableDataSource {
 
   /// Whether a leaf header folds `tree` as the tree of `section`. O(log n).
   @inlinable func folds(_ tree: SectionSnapshot, _ section: SectionIdentifierType) -> Bool {
-    guard let header = leafHeader(tree, section) else { return false }
-    return !isExpanded(header, in: tree)
+    applyContext.folds(tree, section)
   }
 
   /// The number of rows the section at `index` shows. O(log n).

@@ -263,6 +263,18 @@ extension DiffableDataSource {
     marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> = DiffMarks(),
     _ operation: Error.Operation, verify: Bool = true
   ) throws(Error) -> Update {
+    try Self.update(
+      from: old, to: new, marks: marks, style: updateStyle, operation, verify: verify)
+  }
+
+  /// The update from `old` to `new` in `style`, checking identifiers when `verify` is true.
+  /// O(n + m) plus the diff's cost.
+  @inlinable static func update(
+    from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
+    marks: DiffMarks<SectionIdentifierType, ItemIdentifierType> = DiffMarks(),
+    style updateStyle: UpdateStyle, _ operation: Error.Operation, verify: Bool = true
+  ) throws(Error) -> Update {
     if !verify {
       // Rows come from snapshots, which hold no duplicates: match without checking, as
       // `DiffableDataSourceSnapshot.batchUpdate(from:)` does; should broken hashing make the
@@ -343,7 +355,7 @@ extension DiffableDataSource {
         return "section \(section.id): row count differs from the tree's shown items"
       }
       do {
-        try checkHeaderMode(headerMode(for: section.id), section.tree, section.id, .apply)
+        try Self.checkHeaderMode(headerMode(for: section.id), section.tree, section.id, .apply)
       } catch {
         return "section \(section.id): \(error)"
       }

@@ -30,6 +30,9 @@ extension DataSourcePropertyTests {
     /// reload) naming the rows at two raw positions (modulo the rows) and a new item, then
     /// `apply(_:)`.
     case workflowWhole(edit: Int, at: Int, other: Int, newItem: Int)
+    /// A tree built apart from the section's, alike at both ends and edited in a middle
+    /// stretch (seeded), applied with `apply(_:to:)` (or `tryApply` when `verify`).
+    case applyApart(String, seed: UInt64, useSnapshot: Bool, verify: Bool)
 
     var description: String {
       switch self {
@@ -50,6 +53,9 @@ extension DataSourcePropertyTests {
       case .reentrantApply(let item): return "reentrantApply(expanding \(item))"
       case .workflowWhole(let edit, let at, let other, let newItem):
         return "workflowWhole(edit: \(edit), at: \(at), other: \(other), new: \(newItem))"
+      case .applyApart(let section, let seed, let useSnapshot, let verify):
+        return
+          "applyApart(\(section), seed: \(seed), useSnapshot: \(useSnapshot), verify: \(verify))"
       case .editSection(let section, let edit, let at, let other, let newItem, let staged):
         return
           "editSection(\(section), edit: \(edit), at: \(at), other: \(other), new: \(newItem), staged: \(staged))"
@@ -60,7 +66,7 @@ extension DataSourcePropertyTests {
   /// The kinds of step, named as `Step` names them.
   enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
-    case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole
+    case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole, applyApart
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -79,6 +85,7 @@ extension DataSourcePropertyTests {
         (.applyWhole, 3), (.applySection, 4), (.expand, 3), (.collapse, 2), (.toggle, 2),
         (.toggleFirstRow, 1), (.moveTo, 2), (.moveInto, 2), (.headerMode, 1),
         (.defaultHeaderMode, 1), (.reentrantApply, 1), (.editSection, 4), (.workflowWhole, 4),
+        (.applyApart, 4),
       ], headersFirst: false, acrossSections: false)
 
     /// Sections shown with headers, folded and unfolded, and rows moved between them.
@@ -86,7 +93,7 @@ extension DataSourcePropertyTests {
       weights: [
         (.applyWhole, 2), (.applySection, 3), (.toggleFirstRow, 3), (.moveTo, 6),
         (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2),
-        (.workflowWhole, 2),
+        (.workflowWhole, 2), (.applyApart, 2),
       ], headersFirst: true, acrossSections: true)
   }
 
@@ -157,6 +164,11 @@ extension DataSourcePropertyTests {
       return .workflowWhole(
         edit: Int.random(in: 0..<4, using: &random), at: Int.random(in: 0..<64, using: &random),
         other: Int.random(in: 0..<64, using: &random), newItem: item())
+    case .applyApart:
+      return .applyApart(
+        sections.randomElement(using: &random)!, seed: random.next(),
+        useSnapshot: Int.random(in: 0..<4, using: &random) == 0,
+        verify: Bool.random(using: &random))
     case .editSection:
       return .editSection(
         sections.randomElement(using: &random)!, edit: Int.random(in: 0..<6, using: &random),

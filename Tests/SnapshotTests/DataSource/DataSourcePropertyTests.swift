@@ -181,14 +181,8 @@ struct DataSourcePropertyTests {
         do {
           try source.tryApply(
             tree, to: section, expansion: useSnapshot ? .useSnapshot : .preserveCurrent)
-          let applied = source.snapshot(for: section)
-          if applied.items != tree.items {
-            return "step \(index): the section's items differ from the applied tree"
-          }
-          if useSnapshot && source.headerMode(for: section) == .none
-            && applied.expandedItems != tree.expandedItems
-          {
-            return "step \(index): expansion differs from the snapshot's"
+          if let failure = appliedTreeFailure(source, section, tree, useSnapshot: useSnapshot) {
+            return "step \(index): \(failure)"
           }
         } catch {
           refused = true
@@ -242,6 +236,15 @@ struct DataSourcePropertyTests {
           }
         } catch {
           refused = true
+        }
+      case .applyApart(let section, let seed, let useSnapshot, let verify):
+        source.updateStyle = .singleBatch
+        let tree = apartTree(source, section, seed: seed, fresh: &nextFresh)
+        if let failure = applyApart(
+          tree, to: section, source, useSnapshot: useSnapshot, verify: verify,
+          refused: &refused, coverage: coverage)
+        {
+          return "step \(index): \(failure)"
         }
       case .expand(let item):
         do { try source.expand(item) } catch { refused = true }
@@ -367,7 +370,7 @@ struct DataSourcePropertyTests {
 
   @Test("random applies, expands, collapses, moves and bad input keep the view valid")
   func randomSequences() {
-    let done = Self.check("data source", .everything, count: 2_800, base: 0xDA7A_5017)
+    let done = Self.check("data source", .everything, count: 3_200, base: 0xDA7A_5017)
     for kind in Kind.allCases {
       #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
     }
@@ -377,11 +380,17 @@ struct DataSourcePropertyTests {
     #expect(
       done["applyWhole of related snapshots", default: 0] >= 100,
       "too few whole applies diffed as related snapshots")
+    #expect(
+      done["applyApart with alike ends and a middle", default: 0] >= 200,
+      "too few applies of trees built apart with alike ends")
+    #expect(
+      done["applyApart whose alike suffix shows other rows", default: 0] >= 50,
+      "too few applies of trees built apart whose alike suffix shows other rows")
   }
 
   @Test("sections with headers, folded and not, and rows moved between them")
   func foldingSequences() {
-    let done = Self.check("data source, folding", .folding, count: 500, base: 0xF01D_5EC7)
+    let done = Self.check("data source, folding", .folding, count: 600, base: 0xF01D_5EC7)
     for (kind, _) in Mix.folding.weights {
       #expect(done[kind.rawValue, default: 0] >= 50, "too few \(kind) steps carried out")
     }

@@ -1,0 +1,150 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import Snapshot
+
+/// Where a background section apply does its work: the data source lives on an actor whose
+/// executor flags the time its jobs run, and its identifiers count every comparison and hash,
+/// split by whether such a job was running. Applying a 20,000-item section snapshot built
+/// apart, with one item inserted, compares and hashes items off the actor (reading both trees'
+/// ends, checking the middle against the other section, diffing the rows), and next to none
+/// on it; the synchronous apply does all of it on the actor. (Listing rows compares nothing:
+/// it runs in the same off-actor call as the checks, `sectionChangeOffActor`.)
+@Suite("Background section applies work off the caller's actor")
+struct BackgroundSectionApplyPlacementTests {
+  static func tree(_ ids: [Int]) -> DiffableDataSourceSectionSnapshot<PlacementCounted> {
+    var tree = DiffableDataSourceSectionSnapshot<PlacementCounted>()
+    tree.append(ids.map(PlacementCounted.init))
+    return tree
+  }
+
+  @Test("a section snapshot built apart is read, checked and diffed off the actor")
+  func sectionApplyWorksOffTheActor() async throws {
+    let count = 20_000
+    let ids = Array(0..<count)
+    var inserted = ids
+    inserted.insert(-1, at: count / 2)
+    let owner = PlacementOwner(Self.tree(ids))
+    let apart = Self.tree(inserted)
+
+    PlacementCounters.reset()
+    let (outcome, changes) = try await owner.applyInBackground(apart)
+    let (on, off) = (
+      PlacementCounters.onActor.load(ordering: .relaxed),
+      PlacementCounters.offActor.load(ordering: .relaxed)
+    )
+    #expect(outcome == .applied)
+    #expect(changes == 1)
+    // Off the actor: both trees' ends read in step, one comparison per entry.
+    #expect(off >= count, "only \(off) comparisons and hashes off the actor")
+    #expect(on <= 16, "\(on) comparisons and hashes on the actor")
+
+    // The synchronous apply does the same work on the actor: the counts tell them apart.
+    PlacementCounters.reset()
+    #expect(await owner.apply(Self.tree(ids)) == 1)
+    #expect(PlacementCounters.onActor.load(ordering: .relaxed) >= count)
+  }
+}
+
+/// Counts of identifier comparisons and hashes, on and off the actor.
+enum PlacementCounters {
+  static let inJob = Atomic<Bool>(false)
+  static let onActor = Atomic<Int>(0)
+  static let offActor = Atomic<Int>(0)
+
+  static func count() {
+    if inJob.load(ordering: .acquiring) {
+      onActor.add(1, ordering: .relaxed)
+    } else {
+      offActor.add(1, ordering: .relaxed)
+    }
+  }
+
+  static func reset() {
+    onActor.store(0, ordering: .relaxed)
+    offActor.store(0, ordering: .relaxed)
+  }
+}
+
+/// An identifier that counts its comparisons and hashes.
+struct PlacementCounted: Hashable, Sendable {
+  var id: Int
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    PlacementCounters.count()
+    return lhs.id == rhs.id
+  }
+  func hash(into hasher: inout Hasher) {
+    PlacementCounters.count()
+    hasher.combine(id)
+  }
+}
+
+/// A serial executor on a dispatch queue that flags the time its jobs run.
+final class PlacementFlaggingExecutor: SerialExecutor, Sendable {
+  private let queue = DispatchQueue(label: "snapshot-tests.flagging-executor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async {
+      PlacementCounters.inJob.store(true, ordering: .releasing)
+      job.runSynchronously(on: self.asUnownedSerialExecutor())
+      PlacementCounters.inJob.store(false, ordering: .releasing)
+    }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+}
+
+final class PlacementCountingView: DiffableListView {
+  typealias SectionIdentifierType = String
+  typealias ItemIdentifierType = PlacementCounted
+  var changes = 0
+  func reloadData(_ content: some ListContent<String, PlacementCounted>) {}
+  func performBatchUpdates(
+    _ batch: BatchUpdate, animated: Bool, content: some ListContent<String, PlacementCounted>
+  ) {
+    changes +=
+      batch.insertedItems.count + batch.deletedItems.count + batch.movedItems.count
+      + batch.insertedSections.count + batch.deletedSections.count
+  }
+}
+
+/// The actor the data source is used from.
+actor PlacementOwner {
+  private nonisolated let executor = PlacementFlaggingExecutor()
+  private let view = PlacementCountingView()
+  private let source: DiffableDataSource<String, PlacementCounted>
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// Shows `tree` as section A, and a second section B that every new item of section A is
+  /// checked against.
+  init(_ tree: DiffableDataSourceSectionSnapshot<PlacementCounted>) {
+    source = DiffableDataSource<String, PlacementCounted>(listView: view)
+    source.apply(tree, to: "A", animatingDifferences: false)
+    var other = DiffableDataSourceSectionSnapshot<PlacementCounted>()
+    other.append([PlacementCounted(id: -2)])
+    source.apply(other, to: "B", animatingDifferences: false)
+  }
+
+  /// Applies `tree` to section A in the background; the outcome and the changes delivered.
+  func applyInBackground(_ tree: DiffableDataSourceSectionSnapshot<PlacementCounted>) async throws
+    -> (DiffableDataSource<String, PlacementCounted>.BackgroundApplyOutcome, Int)
+  {
+    view.changes = 0
+    let outcome = try await source.applyInBackground(tree, to: "A")
+    return (outcome, view.changes)
+  }
+
+  /// Applies `tree` to section A synchronously; the changes delivered.
+  func apply(_ tree: DiffableDataSourceSectionSnapshot<PlacementCounted>) -> Int {
+    view.changes = 0
+    source.apply(tree, to: "A")
+    return view.changes
+  }
+}
