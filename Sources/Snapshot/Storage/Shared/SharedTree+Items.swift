@@ -20,6 +20,7 @@ extension SharedTree {
     let total = visibleOnly ? visibleCount : count
     return [Item](unsafeUninitializedCapacity: total) { buffer, initialized in
       guard let start = buffer.baseAddress else { return }
+      let end = start + total
       var next = start
       Self.forEachLeafBatch(of: root, tag: 0, visibleOnly: visibleOnly) { leaves in
         var index = 0
@@ -27,6 +28,11 @@ extension SharedTree {
           if index &+ 4 <= leaves.count, leaves[index].all, leaves[index &+ 1].all,
             leaves[index &+ 2].all, leaves[index &+ 3].all
           {
+            // Summaries that disagreed with the entries would stop here, not write past the end.
+            precondition(
+              leaves[index].entries.count &+ leaves[index &+ 1].entries.count
+                &+ leaves[index &+ 2].entries.count &+ leaves[index &+ 3].entries.count
+                <= end - next, "visible counts disagree with the entries")
             next = Self.initializeItems(
               of: leaves[index].entries, leaves[index &+ 1].entries,
               leaves[index &+ 2].entries, leaves[index &+ 3].entries, at: next)
@@ -35,6 +41,7 @@ extension SharedTree {
           }
           let (entries, tag, all) = leaves[index]
           for entry in entries where all || entry.hidden &+ tag == 0 {
+            precondition(next < end, "visible counts disagree with the entries")
             next.initialize(to: entry.item)
             next += 1
           }
