@@ -101,10 +101,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(n).
   @inlinable public var items: [ItemIdentifierType] {
-    var result: [ItemIdentifierType] = []
-    result.reserveCapacity(count)
-    list.tree.appendItems(visibleOnly: false, to: &result)
-    return result
+    list.tree.items(visibleOnly: false)
   }
 
   /// The items at level 0, in order.
@@ -120,10 +117,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Complexity: O(v + log n) for v visible items: collapsed subtrees are skipped, not
   ///   scanned.
   @inlinable public var visibleItems: [ItemIdentifierType] {
-    var result: [ItemIdentifierType] = []
-    result.reserveCapacity(list.tree.visibleCount)
-    list.tree.appendItems(visibleOnly: true, to: &result)
-    return result
+    list.tree.items(visibleOnly: true)
   }
 
   /// The expanded items, depth-first.
@@ -244,7 +238,7 @@ extension DiffableDataSourceSectionSnapshot {
   @inlinable func existingEntry(
     of item: ItemIdentifierType, for operation: Error.Operation
   ) throws(Error) -> SharedEntry<ItemIdentifierType> {
-    guard let (_, entry) = list.located(item) else { throw Error(operation, .unknownItem(item)) }
+    guard let entry = list.entry(of: item) else { throw Error(operation, .unknownItem(item)) }
     return entry
   }
 

@@ -185,6 +185,11 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
     setCount(count &+ 1)
   }
 
+  /// Lane i holds 1 << i: summed over the lanes of a comparison's hits, one bit a hit.
+  @inlinable static var laneBits: SIMD16<UInt32> {
+    SIMD16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768)
+  }
+
   /// The first label whose fragment is `fragment` and for which `matches` is true, or nil.
   /// The fragments are compared sixteen at a time.
   /// O(count) plus one call of `matches` per pair of that fragment.
@@ -198,8 +203,12 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
         let hits =
           UnsafeRawPointer(fragments + index).loadUnaligned(as: SIMD16<UInt32>.self) .== wanted
         if any(hits) {
-          for lane in 0..<16 where hits[lane] && matches(labels[index &+ lane]) {
-            return labels[index &+ lane]
+          // One bit a hit, lowest lane first: all but always a single candidate.
+          var mask = SIMD16<UInt32>().replacing(with: Self.laneBits, where: hits).wrappedSum()
+          while mask != 0 {
+            let lane = index &+ mask.trailingZeroBitCount
+            if matches(labels[lane]) { return labels[lane] }
+            mask &= mask &- 1
           }
         }
         index &+= 16

@@ -69,15 +69,31 @@ package struct SharedLabelIndex: Sendable {
   package func firstLabel(
     hash: UInt64, where matches: (UInt64) -> Bool
   ) -> UInt64? {
-    var slot = root
+    guard let bucket = bucket(of: hash) else { return nil }
+    return bucket._withUnsafeGuaranteedRef {
+      $0.firstLabel(fragment: Self.fragment(hash), where: matches)
+    }
+  }
+
+  /// The bucket `hash` is filed in, or nil, unretained: valid while this index is alive and
+  /// unchanged. The walk retains nothing: the index holds the root, every node holds its
+  /// slots, and a block is written only while uniquely referenced (never while read).
+  /// O(depth).
+  @inlinable
+  func bucket(of hash: UInt64) -> Unmanaged<SharedLabelBucket>? {
+    unowned(unsafe) var node: SharedLabelNode
+    switch root {
+    case .empty: return nil
+    case .bucket(let bucket): return .passUnretained(bucket)
+    case .node(let top): node = top
+    }
     var shift = 0
     while true {
-      switch slot {
+      switch node.slot(Self.nibble(hash, shift)).pointee {
       case .empty: return nil
-      case .bucket(let bucket):
-        return bucket.firstLabel(fragment: Self.fragment(hash), where: matches)
-      case .node(let node):
-        slot = node[Self.nibble(hash, shift)]
+      case .bucket(let bucket): return .passUnretained(bucket)
+      case .node(let next):
+        node = next
         shift &+= 4
       }
     }

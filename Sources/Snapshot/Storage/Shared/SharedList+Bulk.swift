@@ -111,7 +111,9 @@ extension SharedList {
     // Rare: relabel first, which is only safe once every item is known to be new.
     var fresh = Set<Item>(minimumCapacity: entries.count)
     for (index, item) in items.enumerated()
-    where find(item, hash: hashes[index]) != nil || !fresh.insert(item).inserted {
+    where find(item, hash: hashes[index], countingPosition: false) != nil
+      || !fresh.insert(item).inserted
+    {
       throw .duplicate(item)
     }
     let keys = allocateKeys(count: entries.count, at: position)

@@ -72,24 +72,28 @@ extension SharedList {
 
 extension SharedList {
   /// The label, position and entry (with its absolute `hidden`) of `item`, hashed to `hash`,
-  /// or nil: the trie walk, then one descent by label per candidate of the same fragment (one,
-  /// all but always), which finds the position and the entry too.
+  /// and the number of visible entries before it, or nil: the trie walk, then one descent by
+  /// label per candidate of the same fragment (one, all but always), which finds the position,
+  /// the visible rank and the entry too. The position is 0 unless `countingPosition`, the
+  /// visible rank 0 unless `countingVisible` (each costs O(b) a level of the descent).
   ///
-  /// - Complexity: O(b log n).
+  /// - Complexity: O(b log n); O(log n) comparisons in the tree when counting neither.
   @inlinable
-  func find(_ item: Item, hash: UInt64) -> (
-    label: UInt64, position: Int, entry: SharedEntry<Item>
-  )? {
-    var found: (position: Int, entry: SharedEntry<Item>)? = nil
+  func find(
+    _ item: Item, hash: UInt64, countingPosition: Bool = true, countingVisible: Bool = false
+  ) -> (label: UInt64, position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
+    var found: (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? = nil
     let label = labelIndex.firstLabel(hash: hash) { label in
-      guard let candidate = tree.located(key: label), candidate.entry.item == item else {
-        return false
-      }
+      guard
+        let candidate = tree.descend(
+          toKey: label, countingPosition: countingPosition, countingVisible: countingVisible),
+        candidate.entry.item == item
+      else { return false }
       found = candidate
       return true
     }
     guard let label, let found else { return nil }
-    return (label, found.position, found.entry)
+    return (label, found.position, found.visibleBefore, found.entry)
   }
 
   /// Names the item of a label by seeking the tree.
@@ -101,7 +105,7 @@ extension SharedList {
 
     /// O(b log n).
     @inlinable
-    func item(labelled label: UInt64) -> Item? { tree.located(key: label)?.entry.item }
+    func item(labelled label: UInt64) -> Item? { tree.entry(labelled: label)?.item }
   }
 
   /// Names the item of a label among `entries` (not yet in the tree; labels increasing, in a
@@ -122,7 +126,7 @@ extension SharedList {
     func item(labelled label: UInt64) -> Item? {
       guard let first = entries.first?.key, let last = entries.last?.key,
         label >= first && label <= last
-      else { return tree.located(key: label)?.entry.item }
+      else { return tree.entry(labelled: label)?.item }
       var low = 0
       var high = entries.count
       while low < high {
@@ -174,7 +178,7 @@ extension SharedList {
     /// - Complexity: O(b log n).
     @inlinable
     package func value(forKey item: Item) -> UInt64? {
-      list.find(item, hash: SharedLabelIndex.hash(item))?.label
+      list.find(item, hash: SharedLabelIndex.hash(item), countingPosition: false)?.label
     }
 
     /// The most pairs a bucket holds (except where no hash bits are left).

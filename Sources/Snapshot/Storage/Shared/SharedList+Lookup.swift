@@ -13,10 +13,9 @@ extension SharedList {
   package func locate(
     _ item: Item
   ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
-    guard let key = labels.value(forKey: item), let found = tree.seek(key: key),
-      found.entry.item == item
-    else { return nil }
-    return found
+    find(item, hash: SharedLabelIndex.hash(item), countingVisible: true).map {
+      ($0.position, $0.visibleBefore, $0.entry)
+    }
   }
 }
 

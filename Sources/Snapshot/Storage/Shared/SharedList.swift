@@ -94,7 +94,9 @@ extension SharedList {
     for entry in entries {
       guard entry.item == entry.item else { throw .irreflexive(entry.item) }
       let hash = SharedLabelIndex.hash(entry.item)
-      if find(entry.item, hash: hash) != nil { throw .duplicate(entry.item) }
+      if find(entry.item, hash: hash, countingPosition: false) != nil {
+        throw .duplicate(entry.item)
+      }
       if entries.count > 1 && !fresh.insert(entry.item).inserted { throw .duplicate(entry.item) }
       hashes.append(hash)
     }

@@ -54,6 +54,22 @@
     summary = result
   }
 
+  /// Recomputes ``summary`` of an internal node after only the children in `changed` were
+  /// edited: refreshes their edges' summaries and adds up every edge, without visiting the
+  /// other children (whose edges are current). O(b), touching only the changed children.
+  @inlinable
+  package func recomputeSummary(refreshing changed: Range<Int>) {
+    precondition(height > 0, "a leaf has no edges to refresh")
+    children.withUnsafeMutableBufferPointer { children in
+      for index in changed { children[index].summary = children[index].node.summary }
+      var result = SharedSummary.empty
+      for index in children.indices {
+        result.add(children[index].summary, tag: children[index].tag)
+      }
+      summary = result
+    }
+  }
+
   /// Adds `tag` to every entry below (to the entries of a leaf, to the edges of an internal
   /// node), so that the edge above can carry 0. Call only on a uniquely referenced node. O(b).
   @inlinable

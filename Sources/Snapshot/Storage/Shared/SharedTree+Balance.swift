@@ -154,6 +154,28 @@ extension SharedTree {
     node.recomputeSummary()
   }
 
+  /// Brings child `index` of `node` (uniquely referenced) within bounds after an insertion
+  /// below it, the only change under `node`: splits it if overfull, then refreshes the edges
+  /// of what replaced it and recomputes `node`'s summary, without visiting the other children
+  /// (within bounds and with current edges, as before the insertion). O(b), and O(1) children
+  /// visited when no split.
+  @inlinable
+  func fixGrownChild(of node: SharedNode<Item>, at index: Int, isRightmost: Bool) {
+    let child = node.children[index]
+    let fill = child.node.fill
+    let childIsRightmost = isRightmost && index == node.children.count - 1
+    if fill > capacity {
+      let parts = split(child.node, isRightmost: childIsRightmost)
+      node.children.replaceSubrange(
+        index...index, with: parts.map { SharedChild($0, tag: child.tag) })
+      node.recomputeSummary(refreshing: index..<index)
+    } else if fill < base && !childIsRightmost && node.children.count > 1 {
+      fixChildren(of: node, isRightmost: isRightmost)
+    } else {
+      node.recomputeSummary(refreshing: index..<index + 1)
+    }
+  }
+
   /// Whether some child of `node` is empty, overfull, or underfull off the rightmost spine.
   /// O(b).
   @inlinable

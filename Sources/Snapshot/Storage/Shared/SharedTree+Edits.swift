@@ -26,7 +26,7 @@ extension SharedTree {
     precondition(position >= 0 && position <= count, "position out of range")
     guard !newEntries.isEmpty else { return }
     makeRootUnique()
-    var path: [(node: SharedNode<Item>, isRightmost: Bool)] = []
+    var path: [(node: SharedNode<Item>, index: Int, isRightmost: Bool)] = []
     var node = root
     var offset = position
     var tag: Int32 = 0
@@ -37,7 +37,7 @@ extension SharedTree {
         offset -= node.children[index].summary.count
         index += 1
       }
-      path.append((node, isRightmost))
+      path.append((node, index, isRightmost))
       isRightmost = isRightmost && index == node.children.count - 1
       tag &+= node.children[index].tag
       node = Self.uniqueChild(of: node, at: index)
@@ -51,8 +51,8 @@ extension SharedTree {
     if needed > node.entries.capacity { node.entries.reserveCapacity(needed) }
     node.entries.insert(contentsOf: adjusted, at: offset)
     node.recomputeSummary()
-    while let (parent, isRightmost) = path.popLast() {
-      fixChildren(of: parent, isRightmost: isRightmost)
+    while let (parent, index, isRightmost) = path.popLast() {
+      fixGrownChild(of: parent, at: index, isRightmost: isRightmost)
     }
     fixRoot()
   }

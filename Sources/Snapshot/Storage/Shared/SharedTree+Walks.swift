@@ -16,43 +16,81 @@ extension SharedTree {
   }
 
   /// The descent by label behind ``seek(key:)``, ``located(key:)`` and
-  /// ``position(ofKey:)``: the entry labelled `key`, its position, and (when
-  /// `countingVisible`, else 0) the visible entries before it. O(b log n).
+  /// ``position(ofKey:)``: the entry labelled `key`, its position (when `countingPosition`,
+  /// else 0), and the visible entries before it (when `countingVisible`, else 0).
+  ///
+  /// Each node's edges are binary searched by their largest key (keys increase along the
+  /// sequence, and no node below the root is empty); only the counts of the edges passed
+  /// are added, and only when asked. The walk retains nothing: `self` holds the root for
+  /// the whole call, every node holds its children, and a node reachable from a tree being
+  /// read is never written (see ``SharedNode``). O(b log n), and O(log n) comparisons.
   @inlinable
   func descend(
-    toKey key: UInt64, countingVisible: Bool
+    toKey key: UInt64, countingPosition: Bool = true, countingVisible: Bool
   ) -> (position: Int, visibleBefore: Int, entry: SharedEntry<Item>)? {
-    var node = root
+    unowned(unsafe) var node = root
     var position = 0
     var rows = 0
     var tag: Int32 = 0
     while node.height > 0 {
-      var index = 0
-      let last = node.children.count - 1
-      while node.children[index].summary.maxKey < key || node.children[index].summary.count == 0 {
-        position += node.children[index].summary.count
-        if countingVisible {
-          rows += node.children[index].summary.visibleCount(tag: tag &+ node.children[index].tag)
+      let above = tag
+      // The closure writes nothing outside itself, so the edges are read in place.
+      let step = Unmanaged.passUnretained(node)._withUnsafeGuaranteedRef {
+        $0.children.withUnsafeBufferPointer {
+          children -> (next: Unmanaged<SharedNode<Item>>, tag: Int32, passed: Int, rows: Int)? in
+          var low = 0
+          var high = children.count
+          while low < high {
+            let middle = (low &+ high) &>> 1
+            if children[middle].summary.maxKey < key { low = middle &+ 1 } else { high = middle }
+          }
+          guard low < children.count else { return nil }
+          var passed = 0
+          var rows = 0
+          if countingPosition || countingVisible {
+            var index = 0
+            while index < low {
+              passed &+= children[index].summary.count
+              if countingVisible {
+                rows &+= children[index].summary.visibleCount(tag: above &+ children[index].tag)
+              }
+              index &+= 1
+            }
+          }
+          return (.passUnretained(children[low].node), children[low].tag, passed, rows)
         }
-        guard index < last else { return nil }
-        index += 1
       }
-      tag &+= node.children[index].tag
-      node = node.children[index].node
+      guard let step else { return nil }
+      position &+= step.passed
+      rows &+= step.rows
+      tag &+= step.tag
+      node = step.next.takeUnretainedValue()
     }
-    var low = 0
-    var high = node.entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if node.entries[middle].key < key { low = middle + 1 } else { high = middle }
+    let above = tag
+    let leaf = Unmanaged.passUnretained(node)._withUnsafeGuaranteedRef {
+      $0.entries.withUnsafeBufferPointer {
+        entries -> (index: Int, visibleBefore: Int, entry: SharedEntry<Item>)? in
+        var low = 0
+        var high = entries.count
+        while low < high {
+          let middle = (low &+ high) &>> 1
+          if entries[middle].key < key { low = middle &+ 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].key == key else { return nil }
+        var visible = 0
+        if countingVisible {
+          var index = 0
+          while index < low {
+            if entries[index].hidden &+ above == 0 { visible &+= 1 }
+            index &+= 1
+          }
+        }
+        return (low, visible, entries[low])
+      }
     }
-    guard low < node.entries.count, node.entries[low].key == key else { return nil }
-    if countingVisible {
-      for entry in node.entries[..<low] where entry.hidden &+ tag == 0 { rows += 1 }
-    }
-    var entry = node.entries[low]
-    entry.hidden &+= tag
-    return (position + low, rows, entry)
+    guard var leaf else { return nil }
+    leaf.entry.hidden &+= tag
+    return (position &+ leaf.index, rows &+ leaf.visibleBefore, leaf.entry)
   }
 
   /// Calls `body` with each leaf's part of `range`, in order: the position of its first entry
