@@ -85,9 +85,11 @@ extension DiffableDataSourceSnapshot {
   /// How many entries at the start and at the end two trees built apart hold alike, when
   /// what lies between is at most an eighth of the entries (a token costs a few times what
   /// an item of a layout does, so a longer middle is diffed as layouts) and the ends hold
-  /// something; else nil.
+  /// something; else nil. When the prefix leaves a middle too long unless the suffix reaches
+  /// a given entry, that entry is compared first (one seek on each side), and a difference
+  /// there ends the search.
   ///
-  /// - Complexity: O(a) for the a entries compared, read in place.
+  /// - Complexity: O(a + b log n) for the a entries compared, read in place.
   @inlinable
   static func alikeEnds(
     of old: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>,
@@ -98,9 +100,17 @@ extension DiffableDataSourceSnapshot {
     // The middle is at least the difference of the counts.
     guard longest - limit <= limit / 8 else { return nil }
     let prefix = old.commonPrefixCount(with: new, limit: limit) { $0.item == $1.item }
-    let suffix =
-      prefix == limit
-      ? 0 : old.commonSuffixCount(with: new, limit: limit - prefix) { $0.item == $1.item }
+    if prefix == limit { return limit > 0 ? (prefix, 0) : nil }
+    // The suffix must reach this far back for the middle to be short enough: when the entries
+    // that far from the ends differ, it does not, and reading it would be wasted.
+    let needed = longest - limit / 8 - prefix
+    guard needed <= limit - prefix else { return nil }
+    if needed > 0
+      && old.entry(at: old.count - needed).item != new.entry(at: new.count - needed).item
+    {
+      return nil
+    }
+    let suffix = old.commonSuffixCount(with: new, limit: limit - prefix) { $0.item == $1.item }
     guard prefix + suffix > 0, longest - prefix - suffix <= limit / 8 else { return nil }
     return (prefix, suffix)
   }
