@@ -62,8 +62,12 @@ extension DiffableDataSourceSnapshot {
       cuts.insert(coordinate + 1)
     }
     let sortedCuts = cuts.sorted()
-    var oldLayout = old.storage.compressedLayout(gaps: oldGaps, cuts: sortedCuts, forced: forced)
-    var newLayout = storage.compressedLayout(gaps: newGaps, cuts: sortedCuts, forced: forced)
+    // The section entries inside shared stretches are the same on both sides.
+    let sections = storage.sectionsInGaps(newGaps)
+    var oldLayout = old.storage.compressedLayout(
+      gaps: oldGaps, cuts: sortedCuts, forced: forced, sections: sections)
+    var newLayout = storage.compressedLayout(
+      gaps: newGaps, cuts: sortedCuts, forced: forced, sections: sections)
     // Runs whose section differs between the two sides become items on both.
     var sectionOfRun: [Int: SectionIdentifierType] = [:]
     for section in oldLayout {

@@ -7,16 +7,20 @@ extension SectionedStorage {
   /// `forced` as items, every other piece as shared runs named by their first coordinate, cut
   /// again at the section entries inside them.
   ///
-  /// - Complexity: O(u + c + b s log n) for the u entries of unshared ranges, the c cuts,
-  ///   and the s section entries inside shared runs (each found by a walk that skips every
-  ///   node without one), plus O(log n) for each run.
+  /// `sections` lists the section entries inside the gaps by shared coordinate, in order
+  /// (see ``sectionsInGaps(_:)``): both sides hold them alike, so one side's walk serves both.
+  ///
+  /// - Complexity: O(u + c + s) for the u entries of unshared ranges, the c cuts and the s
+  ///   section entries inside shared runs, plus O(log n) for each run.
   @inlinable
   func compressedLayout(
-    gaps: SharedGaps, cuts: [Int], forced: Set<Int>
+    gaps: SharedGaps, cuts: [Int], forced: Set<Int>,
+    sections: [(coordinate: Int, section: Section)]
   ) -> [CompressedSection<Section, Item>] {
     var layout = CompressedLayoutBuilder<Section, Item>()
     var nextCut = 0
     var nextUnshared = 0
+    var nextSection = 0
     for gap in gaps.gaps + [(position: list.count, coordinate: gaps.sharedCount, count: 0)] {
       // The unshared ranges before this gap.
       while nextUnshared < gaps.unshared.count,
@@ -35,7 +39,8 @@ extension SectionedStorage {
         if stop - start == 1 && forced.contains(start) {
           appendEntries(in: range, to: &layout)
         } else {
-          appendRuns(in: range, coordinate: start, to: &layout)
+          appendRuns(
+            in: range, coordinate: start, sections: sections, next: &nextSection, to: &layout)
         }
         start = stop
       }
@@ -59,13 +64,32 @@ extension SectionedStorage {
     }
   }
 
+  /// The section entries inside the gaps, by shared coordinate, in order. O(b (s + 1) log n
+  /// per gap) for the s section entries (each found by a walk that skips every node without
+  /// one).
+  @inlinable
+  func sectionsInGaps(_ gaps: SharedGaps) -> [(coordinate: Int, section: Section)] {
+    var result: [(coordinate: Int, section: Section)] = []
+    for gap in gaps.gaps {
+      list.tree.forEachShallowEntry(
+        in: gap.position..<gap.position + gap.count, levelAtMost: 0
+      ) { position, entry in
+        if case .section(let section) = entry.item {
+          result.append((gap.coordinate + position - gap.position, section))
+        }
+      }
+    }
+    return result
+  }
+
   /// Adds the shared entries in `range`, whose first has shared coordinate `coordinate`:
-  /// runs between the section entries, each named by its first coordinate.
-  /// O(b (s + 1) log n) for the s section entries in `range`.
+  /// runs between the section entries (`sections` from `next` on, which moves past those in
+  /// the range), each run named by its first coordinate. O(s + 1) for the s section entries
+  /// in `range`.
   @inlinable
   func appendRuns(
-    in range: Range<Int>, coordinate: Int,
-    to layout: inout CompressedLayoutBuilder<Section, Item>
+    in range: Range<Int>, coordinate: Int, sections: [(coordinate: Int, section: Section)],
+    next: inout Int, to layout: inout CompressedLayoutBuilder<Section, Item>
   ) {
     var start = range.lowerBound
     // The run lists its items from the tree alone: a closure holding the whole storage
@@ -78,10 +102,14 @@ extension SectionedStorage {
         run: coordinate + start - range.lowerBound, count: runRange.count
       ) { Self.items(in: runRange, of: tree) }
     }
-    list.tree.forEachShallowEntry(in: range, levelAtMost: 0) { position, entry in
+    let end = coordinate + range.count
+    while next < sections.count && sections[next].coordinate < coordinate { next += 1 }
+    while next < sections.count && sections[next].coordinate < end {
+      let position = range.lowerBound + sections[next].coordinate - coordinate
       run(to: position)
-      if case .section(let section) = entry.item { layout.startSection(section) }
+      layout.startSection(sections[next].section)
       start = position + 1
+      next += 1
     }
     run(to: range.upperBound)
   }

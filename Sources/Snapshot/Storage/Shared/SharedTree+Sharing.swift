@@ -78,7 +78,9 @@ extension SharedTree {
   static func childIdentities(of nodes: [Placed]) -> [ObjectIdentifier] {
     var result: [ObjectIdentifier] = []
     for parent in nodes {
-      for child in parent.node.children { result.append(ObjectIdentifier(child.node)) }
+      parent.node.children.withUnsafeBufferPointer { children in
+        for index in children.indices { result.append(ObjectIdentifier(children[index].node)) }
+      }
     }
     return result
   }
