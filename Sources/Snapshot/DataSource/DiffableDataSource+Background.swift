@@ -35,9 +35,11 @@ extension DiffableDataSource {
   /// `async` overload, so every existing synchronous call there would need an `await`.
   ///
   /// - Parameter isolation: the actor the data source is used from; the caller's by default.
-  /// - Complexity: on the caller's actor, O(n + m) for n rows shown before and m items in
-  ///   `snapshot` (reading the current rows and the snapshot's sections), per attempt; the
-  ///   diff's cost (``BatchUpdate/init(from:to:marks:)``) runs off it.
+  /// - Complexity: on the caller's actor, O(1) per attempt to take the state (the section
+  ///   trees are copies that share their storage), then the commit: O(s) for s sections to
+  ///   install the new ones, O(the update's size) to deliver it, plus freeing what the old
+  ///   trees do not share with the new ones. Listing the rows, building the new sections and
+  ///   the diff (``BatchUpdate/init(from:to:marks:)``) run off it.
   public func applyInBackground(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
     isolation: isolated (any Actor)? = #isolation
