@@ -69,19 +69,20 @@ enum CompressedDiffScenarios {
         if edited.contains(index) {
           if !pending.isEmpty {
             let run = pending
-            pieces.append(.shared(id: index, count: run.count, items: { run }))
+            pieces.append(.shared(id: index, count: run.count, items: CompressedRunItems { run }))
             pending = []
           }
           pieces.append(.items(items))
         } else if runs == .leaves {
-          pieces.append(.shared(id: index, count: items.count, items: { items }))
+          pieces.append(.shared(id: index, count: items.count, items: CompressedRunItems { items }))
         } else {
           pending += items
         }
       }
       if !pending.isEmpty {
         let run = pending
-        pieces.append(.shared(id: leaves.count, count: run.count, items: { run }))
+        pieces.append(
+          .shared(id: leaves.count, count: run.count, items: CompressedRunItems { run }))
       }
       return [CompressedSection(0, pieces: pieces)]
     }

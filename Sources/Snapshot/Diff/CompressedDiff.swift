@@ -51,7 +51,7 @@ enum CompressedToken<ItemID: Hashable & Sendable>: Hashable, Sendable {
 
 /// The items of the shared runs of two compressed layouts, by run identifier.
 @usableFromInline
-typealias RunItems<ItemID: Hashable & Sendable> = [Int: @Sendable () -> [ItemID]]
+typealias RunItems<ItemID: Hashable & Sendable> = [Int: CompressedRunItems<ItemID>]
 
 /// A layout of tokens (items and shared runs) with the item offset of every token, so that a
 /// batch over the tokens maps back to item indexes.
@@ -95,22 +95,24 @@ struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
     sectionStarts = [0]
     sectionStarts.reserveCapacity(compressed.count + 1)
     var total = 0
-    for (index, section) in compressed.enumerated() {
+    // Pieces are read in place, by index: copying one would retain its run's lister.
+    for index in compressed.indices {
       var tokens: [Token] = []
       tokens.reserveCapacity(capacities[index])
-      for piece in section.pieces {
-        switch piece {
+      for pieceIndex in compressed[index].pieces.indices {
+        switch compressed[index].pieces[pieceIndex] {
         case .items(let items):
           for item in items {
             tokens.append(.item(item))
             total += 1
             weightOffsets.append(total)
           }
-        case .shared(let id, let count, let items):
+        case .shared(let id, let count, _):
           // A count outside 0...Int32.max is no item count; listing the run's items keeps
           // the offsets true (and far from overflow) whatever the producer says.
           if expandingAll || count < 0 || count > Int(Int32.max)
-            || (!expanding.isEmpty && expanding.contains(id))
+            || (!expanding.isEmpty && expanding.contains(id)),
+            case .shared(_, _, let items) = compressed[index].pieces[pieceIndex]
           {
             for item in items() {
               tokens.append(.item(item))
@@ -125,7 +127,7 @@ struct TokenLayout<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
         }
       }
       sectionStarts.append(sectionStarts[sectionStarts.count - 1] + tokens.count)
-      sections.append(LayoutSection(section.id, items: tokens))
+      sections.append(LayoutSection(compressed[index].id, items: tokens))
     }
   }
 

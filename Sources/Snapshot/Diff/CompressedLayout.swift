@@ -13,8 +13,42 @@ package enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
   /// `count` items that both snapshots hold contiguously, in the same order, in sections
   /// with the same identifier (a run of storage both share). `id` names the run: the same
   /// run has the same `id` in the old and the new layout, and no two runs of one layout
-  /// share an `id`. `items` lists the run's items on demand, in O(count).
-  case shared(id: Int, count: Int, items: @Sendable () -> [ItemID])
+  /// share an `id`. `items` lists the run's items on demand (`items()`), in O(count).
+  case shared(id: Int, count: Int, items: CompressedRunItems<ItemID>)
+}
+
+/// How a shared run of a compressed layout lists its items on demand: a lister shared by every
+/// run of one layout, and the run's range in what it lists. A run costs no allocation of its
+/// own (a closure capturing the run would allocate its context, once per run).
+@usableFromInline
+package struct CompressedRunItems<ItemID: Hashable & Sendable>: Sendable {
+  @usableFromInline let list: @Sendable (Range<Int>) -> [ItemID]
+  @usableFromInline let range: Range<Int>
+
+  /// The items `list` gives for `range`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package init(range: Range<Int>, list: @escaping @Sendable (Range<Int>) -> [ItemID]) {
+    self.list = list
+    self.range = range
+  }
+
+  /// The items `items` gives.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package init(_ items: @escaping @Sendable () -> [ItemID]) {
+    self.init(range: 0..<0) { _ in items() }
+  }
+
+  /// The run's items.
+  ///
+  /// - Complexity: what the lister costs for the range: O(count) for the storage's.
+  @inlinable
+  package func callAsFunction() -> [ItemID] {
+    list(range)
+  }
 }
 
 /// One section of a compressed layout: its identifier, its pieces, and its item count.

@@ -84,7 +84,10 @@ extension DiffableDataSourceSectionSnapshot {
         let count =
           tree.visibleRows(before: range.upperBound) - tree.visibleRows(before: range.lowerBound)
         guard count > 0 else { return }
-        result.append(.shared(id: id, count: count) { Self.visibleItems(of: tree, in: range) })
+        result.append(
+          .shared(
+            id: id, count: count,
+            items: CompressedRunItems { Self.visibleItems(of: tree, in: range) }))
       }
       run(0, 0..<prefix)
       let middle = Self.visibleItems(of: tree, in: prefix..<(tree.count - suffix))

@@ -68,13 +68,16 @@ extension DiffableDataSourceSectionSnapshot {
           }
           let members = run
           result.append(
-            .shared(id: runID, count: runCount) {
-              var items: [ItemIdentifierType] = []
-              for member in members {
-                Tree.appendItems(of: member.node, tag: member.tag, visibleOnly: true, to: &items)
-              }
-              return items
-            })
+            .shared(
+              id: runID, count: runCount,
+              items: CompressedRunItems {
+                var items: [ItemIdentifierType] = []
+                for member in members {
+                  Tree.appendItems(
+                    of: member.node, tag: member.tag, visibleOnly: true, to: &items)
+                }
+                return items
+              }))
         }
         run = []
         runCount = 0

@@ -92,15 +92,13 @@ extension SectionedStorage {
     next: inout Int, to layout: inout CompressedLayoutBuilder<Section, Item>
   ) {
     var start = range.lowerBound
-    // The run lists its items from the tree alone: a closure holding the whole storage
-    // would retain its label index and marks too, for every run.
-    let tree = list.tree
+    let lister = layout.lister(for: list.tree)
     func run(to end: Int) {
       guard end > start else { return }
       let runRange = start..<end
       layout.append(
-        run: coordinate + start - range.lowerBound, count: runRange.count
-      ) { Self.items(in: runRange, of: tree) }
+        run: coordinate + start - range.lowerBound, count: runRange.count,
+        items: CompressedRunItems(range: runRange, list: lister))
     }
     let end = coordinate + range.count
     while next < sections.count && sections[next].coordinate < coordinate { next += 1 }
@@ -143,9 +141,27 @@ struct CompressedLayoutBuilder<Section: Hashable & Sendable, Item: Hashable & Se
     pending.append(item)
   }
 
+  /// Lists the items of a range of `tree`: made once per layout and shared by its runs (a
+  /// closure holding the tree alone; the whole storage would retain its label index and
+  /// marks too).
+  @usableFromInline var runLister: (@Sendable (Range<Int>) -> [Item])?
+
+  /// The lister of this layout's runs, made on first use. O(1).
+  @inlinable
+  mutating func lister(
+    for tree: SharedTree<SectionedEntry<Section, Item>>
+  ) -> @Sendable (Range<Int>) -> [Item] {
+    if let runLister { return runLister }
+    let made: @Sendable (Range<Int>) -> [Item] = { range in
+      SectionedStorage<Section, Item>.items(in: range, of: tree)
+    }
+    runLister = made
+    return made
+  }
+
   @inlinable
   mutating func append(
-    run id: Int, count: Int, items: @escaping @Sendable () -> [Item]
+    run id: Int, count: Int, items: CompressedRunItems<Item>
   ) {
     flush()
     guard !sections.isEmpty else { return }

@@ -11,7 +11,7 @@ final class ListingCounter: Sendable {
   func run(id: Int, _ items: [Int]) -> CompressedPiece<Int> {
     .shared(
       id: id, count: items.count,
-      items: {
+      items: CompressedRunItems {
         self.count.add(1, ordering: .relaxed)
         return items
       })
@@ -75,7 +75,8 @@ final class ListingCounter: Sendable {
     // The same with a reloaded item in the section: the batch places its runs around the
     // reload, and still weighs the run by its count.
     let run = Array(100..<164)
-    let shared = CompressedPiece<Int>.shared(id: 7, count: run.count, items: { run })
+    let shared = CompressedPiece<Int>.shared(
+      id: 7, count: run.count, items: CompressedRunItems { run })
     let old: Compressed = [CompressedSection(0, pieces: [shared, .items([1, 2, 3])])]
     let new: Compressed = [CompressedSection(0, pieces: [.items([1, 2]), shared, .items([3])])]
     let marks = DiffMarks<Int, Int>(reloadedItems: [3])
@@ -132,11 +133,17 @@ final class ListingCounter: Sendable {
     // items move.
     let old: Compressed = [
       CompressedSection(
-        0, pieces: [.items([1, 2, 3]), .shared(id: 9, count: 2, items: { [4, 5] })])
+        0,
+        pieces: [
+          .items([1, 2, 3]), .shared(id: 9, count: 2, items: CompressedRunItems { [4, 5] }),
+        ])
     ]
     let new: Compressed = [
       CompressedSection(
-        0, pieces: [.shared(id: 9, count: 2, items: { [4, 5] }), .items([1, 2, 3])])
+        0,
+        pieces: [
+          .shared(id: 9, count: 2, items: CompressedRunItems { [4, 5] }), .items([1, 2, 3]),
+        ])
     ]
     let result = diff(old, new)
     #expect(result.rounds >= 1)
@@ -147,12 +154,14 @@ final class ListingCounter: Sendable {
 
   @Test func aRunThatChangesSectionsIsListed() {
     let old: Compressed = [
-      CompressedSection(0, pieces: [.shared(id: 3, count: 2, items: { [1, 2] }), .items([3])]),
+      CompressedSection(
+        0, pieces: [.shared(id: 3, count: 2, items: CompressedRunItems { [1, 2] }), .items([3])]),
       CompressedSection(1, pieces: [.items([4])]),
     ]
     let new: Compressed = [
       CompressedSection(0, pieces: [.items([3])]),
-      CompressedSection(1, pieces: [.items([4]), .shared(id: 3, count: 2, items: { [1, 2] })]),
+      CompressedSection(
+        1, pieces: [.items([4]), .shared(id: 3, count: 2, items: CompressedRunItems { [1, 2] })]),
     ]
     let result = diff(old, new)
     #expect(result.rounds >= 1)
@@ -165,35 +174,51 @@ final class ListingCounter: Sendable {
     let cases: [(Compressed, Compressed)] = [
       (
         [
-          CompressedSection(0, pieces: [.shared(id: 1, count: 2, items: { [1, 2] }), .items([3])])
+          CompressedSection(
+            0,
+            pieces: [.shared(id: 1, count: 2, items: CompressedRunItems { [1, 2] }), .items([3])])
         ],
         [CompressedSection(0, pieces: [.items([3, 1, 2])])]
       ),
       (
-        [CompressedSection(0, pieces: [.shared(id: 1, count: 2, items: { [1, 2] })])],
         [
           CompressedSection(
-            0, pieces: [.items([0]), .shared(id: 1, count: 3, items: { [1, 2, 5] })])
+            0, pieces: [.shared(id: 1, count: 2, items: CompressedRunItems { [1, 2] })])
+        ],
+        [
+          CompressedSection(
+            0,
+            pieces: [
+              .items([0]), .shared(id: 1, count: 3, items: CompressedRunItems { [1, 2, 5] }),
+            ])
         ]
       ),
       (
         [
           CompressedSection(
-            0, pieces: [.shared(id: 1, count: -5, items: { [1, 2] }), .items([3])])
+            0,
+            pieces: [.shared(id: 1, count: -5, items: CompressedRunItems { [1, 2] }), .items([3])])
         ],
         [
           CompressedSection(
-            0, pieces: [.items([3]), .shared(id: 1, count: -5, items: { [1, 2] })])
+            0,
+            pieces: [.items([3]), .shared(id: 1, count: -5, items: CompressedRunItems { [1, 2] })])
         ]
       ),
       (
         [
           CompressedSection(
-            0, pieces: [.shared(id: 1, count: .max, items: { [1, 2] }), .items([3])])
+            0,
+            pieces: [
+              .shared(id: 1, count: .max, items: CompressedRunItems { [1, 2] }), .items([3]),
+            ])
         ],
         [
           CompressedSection(
-            0, pieces: [.items([4, 3]), .shared(id: 1, count: .max, items: { [1, 2] })])
+            0,
+            pieces: [
+              .items([4, 3]), .shared(id: 1, count: .max, items: CompressedRunItems { [1, 2] }),
+            ])
         ]
       ),
     ]

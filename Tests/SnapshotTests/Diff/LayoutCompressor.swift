@@ -104,7 +104,8 @@ struct CompressedPair {
         if let run = runStarts[section.items[i]] {
           flush()
           let items = run.items
-          pieces.append(.shared(id: run.id, count: items.count, items: { items }))
+          pieces.append(
+            .shared(id: run.id, count: items.count, items: CompressedRunItems { items }))
           i += items.count
         } else {
           pending.append(section.items[i])

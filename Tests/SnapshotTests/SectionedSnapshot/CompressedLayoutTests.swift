@@ -383,8 +383,8 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
       CompressedSection(
         7,
         pieces: [
-          .items([1]), .shared(id: 3, count: 2, items: { [2, 3] }), .items([4]),
-          .shared(id: 9, count: 1, items: { [5] }),
+          .items([1]), .shared(id: 3, count: 2, items: CompressedRunItems { [2, 3] }), .items([4]),
+          .shared(id: 9, count: 1, items: CompressedRunItems { [5] }),
         ])
     ]
     IntSnapshot.expandRuns([3], in: &layout)
