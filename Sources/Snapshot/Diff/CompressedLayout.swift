@@ -22,16 +22,22 @@ package enum CompressedPiece<ItemID: Hashable & Sendable>: Sendable {
 /// own (a closure capturing the run would allocate its context, once per run).
 @usableFromInline
 package struct CompressedRunItems<ItemID: Hashable & Sendable>: Sendable {
-  @usableFromInline let list: @Sendable (Range<Int>) -> [ItemID]
-  @usableFromInline let range: Range<Int>
+  @usableFromInline
+  enum Source: Sendable {
+    /// A lister shared by the runs of a layout, and this run's range in what it lists.
+    case ranged(@Sendable (Range<Int>) -> [ItemID], Range<Int>)
+    /// A closure of the run's own.
+    case whole(@Sendable () -> [ItemID])
+  }
+
+  @usableFromInline let source: Source
 
   /// The items `list` gives for `range`.
   ///
   /// - Complexity: O(1).
   @inlinable
   package init(range: Range<Int>, list: @escaping @Sendable (Range<Int>) -> [ItemID]) {
-    self.list = list
-    self.range = range
+    source = .ranged(list, range)
   }
 
   /// The items `items` gives.
@@ -39,7 +45,7 @@ package struct CompressedRunItems<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   @inlinable
   package init(_ items: @escaping @Sendable () -> [ItemID]) {
-    self.init(range: 0..<0) { _ in items() }
+    source = .whole(items)
   }
 
   /// The run's items.
@@ -47,7 +53,10 @@ package struct CompressedRunItems<ItemID: Hashable & Sendable>: Sendable {
   /// - Complexity: what the lister costs for the range: O(count) for the storage's.
   @inlinable
   package func callAsFunction() -> [ItemID] {
-    list(range)
+    switch source {
+    case .ranged(let list, let range): list(range)
+    case .whole(let items): items()
+    }
   }
 }
 
