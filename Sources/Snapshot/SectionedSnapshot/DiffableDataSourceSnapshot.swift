@@ -93,10 +93,7 @@ extension DiffableDataSourceSnapshot {
   /// - Complexity: O(n), copied leaf by leaf.
   @inlinable
   public var itemIdentifiers: [ItemIdentifierType] {
-    var result: [ItemIdentifierType] = []
-    result.reserveCapacity(numberOfItems)
-    storage.appendItems(in: 0..<storage.list.count, to: &result)
-    return result
+    storage.items(in: 0..<storage.list.count)
   }
 
   /// The number of items in `section`. Stops the program if the section is absent (as

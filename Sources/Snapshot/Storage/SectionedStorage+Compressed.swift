@@ -21,6 +21,10 @@ extension SectionedStorage {
     var nextCut = 0
     var nextUnshared = 0
     var nextSection = 0
+    // Every run lists its items through this one closure, which holds the tree alone (the
+    // whole storage would retain its label index and marks too).
+    let tree = list.tree
+    let lister: @Sendable (Range<Int>) -> [Item] = { Self.items(in: $0, of: tree) }
     for gap in gaps.gaps + [(position: list.count, coordinate: gaps.sharedCount, count: 0)] {
       // The unshared ranges before this gap.
       while nextUnshared < gaps.unshared.count,
@@ -40,7 +44,8 @@ extension SectionedStorage {
           appendEntries(in: range, to: &layout)
         } else {
           appendRuns(
-            in: range, coordinate: start, sections: sections, next: &nextSection, to: &layout)
+            in: range, coordinate: start, sections: sections, next: &nextSection,
+            lister: lister, to: &layout)
         }
         start = stop
       }
@@ -84,15 +89,15 @@ extension SectionedStorage {
 
   /// Adds the shared entries in `range`, whose first has shared coordinate `coordinate`:
   /// runs between the section entries (`sections` from `next` on, which moves past those in
-  /// the range), each run named by its first coordinate. O(s + 1) for the s section entries
-  /// in `range`.
+  /// the range), each run named by its first coordinate and listing its items through
+  /// `lister`. O(s + 1) for the s section entries in `range`.
   @inlinable
   func appendRuns(
     in range: Range<Int>, coordinate: Int, sections: [(coordinate: Int, section: Section)],
-    next: inout Int, to layout: inout CompressedLayoutBuilder<Section, Item>
+    next: inout Int, lister: @escaping @Sendable (Range<Int>) -> [Item],
+    to layout: inout CompressedLayoutBuilder<Section, Item>
   ) {
     var start = range.lowerBound
-    let lister = layout.lister(for: list.tree)
     func run(to end: Int) {
       guard end > start else { return }
       let runRange = start..<end
@@ -139,24 +144,6 @@ struct CompressedLayoutBuilder<Section: Hashable & Sendable, Item: Hashable & Se
   @inlinable
   mutating func append(_ item: Item) {
     pending.append(item)
-  }
-
-  /// Lists the items of a range of `tree`: made once per layout and shared by its runs (a
-  /// closure holding the tree alone; the whole storage would retain its label index and
-  /// marks too).
-  @usableFromInline var runLister: (@Sendable (Range<Int>) -> [Item])?
-
-  /// The lister of this layout's runs, made on first use. O(1).
-  @inlinable
-  mutating func lister(
-    for tree: SharedTree<SectionedEntry<Section, Item>>
-  ) -> @Sendable (Range<Int>) -> [Item] {
-    if let runLister { return runLister }
-    let made: @Sendable (Range<Int>) -> [Item] = { range in
-      SectionedStorage<Section, Item>.items(in: range, of: tree)
-    }
-    runLister = made
-    return made
   }
 
   @inlinable

@@ -132,32 +132,20 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
     return result
   }
 
-  /// Appends the items in `range` to `result`, leaf by leaf. O(k + (k / b + 1) log n).
-  @inlinable
-  func appendItems(in range: Range<Int>, to result: inout [Item]) {
-    list.tree.forEachRun(in: range) { _, entries in
-      for entry in entries {
-        if case .item(let item) = entry.item { result.append(item) }
-      }
-    }
-  }
-
-  /// The items in `range` (which holds no section entry), written straight into an array of
-  /// that size. O(k + (k / b + 1) log n).
+  /// The items in `range`, section entries left out, written straight into an array of
+  /// `range.count` places. O(k + (k / b + 1) log n).
   @inlinable
   func items(in range: Range<Int>) -> [Item] {
     Self.items(in: range, of: list.tree)
   }
 
-  /// The items in `range` of `tree` (which holds no section entry there).
-  /// O(k + (k / b + 1) log n).
+  /// The items in `range` of `tree`, section entries left out. O(k + (k / b + 1) log n).
   @inlinable
   static func items(in range: Range<Int>, of tree: SharedTree<Entry>) -> [Item] {
     Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
       var next = 0
       tree.forEachRun(in: range) { _, entries in
         for entry in entries {
-          // A section entry cannot be here; skipping one keeps the count honest if it were.
           guard case .item(let item) = entry.item, next < buffer.count else { continue }
           (buffer.baseAddress! + next).initialize(to: item)
           next += 1
