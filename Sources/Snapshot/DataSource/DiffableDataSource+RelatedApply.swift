@@ -1,6 +1,7 @@
 // A whole apply of a snapshot made from the data source's own rows (`snapshot()`, then edits):
 // the two are related, so the diff costs what the edits changed, and sections that are plain
-// lists take the same edits.
+// lists take the same edits. The same for a snapshot built apart from arrays after the rows
+// were, which is diffed as those arrays.
 
 extension DiffableDataSource {
   /// The rows snapshot, if it still shows what the data source shows. O(1).
@@ -11,22 +12,34 @@ extension DiffableDataSource {
   /// Shows `snapshot`, made from `current` (the rows shown now) by edits, in one batch, when
   /// it keeps the same sections in the same order and every section whose items change is a
   /// plain list (``SectionState/isPlainList``): the batch comes from the diff of related
-  /// snapshots, and each changed section takes the batch's edits. Returns false, having
-  /// changed nothing, when the snapshot is not such a one, or when it inserts an item that a
-  /// section holds hidden (below a collapsed parent, or folded).
+  /// snapshots (or, for two snapshots built apart that keep the arrays they were built from,
+  /// from the diff of those arrays), and each changed section takes the batch's edits.
+  /// Returns false, having changed nothing, when the snapshot is not such a one, or when it
+  /// inserts an item that a section holds hidden (below a collapsed parent, or folded).
   ///
   /// - Complexity: O(k b log n) for k edits between the two, plus O(s log n) per inserted
-  ///   item for s sections.
+  ///   item for s sections; for two snapshots that keep their arrays, the diff of the arrays
+  ///   instead of O(k b log n).
   @inlinable func applyRelated(
     _ snapshot: Snapshot, to current: Snapshot, animatingDifferences: Bool
   ) -> Bool {
-    guard updateStyle == .singleBatch, snapshot.numberOfSections == sections.count,
-      let (old, new) = snapshot.compressedLayouts(from: current)
-    else { return false }
-    for (index, section) in new.enumerated() where section.id != sections[index].id {
+    guard updateStyle == .singleBatch, snapshot.numberOfSections == sections.count else {
       return false
     }
-    let batch = BatchUpdate(compressedFrom: old, to: new, marks: snapshot.marks)
+    let batch: BatchUpdate
+    if let (old, new) = snapshot.compressedLayouts(from: current) {
+      for (index, section) in new.enumerated() where section.id != sections[index].id {
+        return false
+      }
+      batch = BatchUpdate(compressedFrom: old, to: new, marks: snapshot.marks)
+    } else if let built = snapshot.storage.builtLayout, current.storage.builtLayout != nil {
+      for (index, section) in built.sections.enumerated() where section.id != sections[index].id {
+        return false
+      }
+      batch = snapshot.batchUpdate(from: current)
+    } else {
+      return false
+    }
     guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty,
       batch.movedSections.isEmpty
     else { return false }

@@ -1,8 +1,11 @@
 extension DiffableDataSourceSnapshot {
   /// The snapshot as the diff engine reads it: each section's identifier and its items.
   ///
-  /// - Complexity: O(n + s b log n) for n items and s sections: the items are copied out of
-  ///   the storage leaf by leaf into arrays of the right size; nothing is hashed.
+  /// - Complexity: O(1) for a snapshot built by ``appendSections(_:)`` and by
+  ///   ``appendItems(_:toSection:)`` of whole arrays into empty sections, and not edited
+  ///   otherwise since (reload and reconfigure marks aside): it keeps those arrays and hands
+  ///   them out. Otherwise O(n + s b log n) for n items and s sections: the items are copied
+  ///   out of the storage leaf by leaf into arrays of the right size; nothing is hashed.
   @inlinable
   public var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
     storage.layout
@@ -36,7 +39,9 @@ extension DiffableDataSourceSnapshot {
   ///
   /// - Complexity: related snapshots: O(k b log n + s b log n) for k edits between them and
   ///   s sections within shared runs. Otherwise O(n + m) to read the n old and m new items
-  ///   out of both snapshots' ``layout``s, then O(s + n' + m') expected for s sections and
+  ///   out of both snapshots' ``layout``s (O(1) each for snapshots that keep the arrays they
+  ///   were built from: see ``layout``; two such snapshots compare those arrays, in place,
+  ///   from both ends), then O(s + n' + m') expected for s sections and
   ///   n', m' old and new items in the changed middles of changed sections, plus O(r log r)
   ///   for the r runs of reordered items; with item marks, one probe of the mark table per
   ///   item of a section present in both.

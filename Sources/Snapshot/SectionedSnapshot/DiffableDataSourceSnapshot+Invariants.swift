@@ -4,7 +4,8 @@ extension DiffableDataSourceSnapshot {
   /// Checks every internal invariant of the storage and stops the program with a message
   /// naming the first one broken: the shared list's own (tree, trie, labels); the outline
   /// has two levels, each section's entry collapsed and followed by its items; marks name
-  /// present identifiers. O(n log n); meant for tests.
+  /// present identifiers; the arrays kept from the appends that built it, if any, are the
+  /// tree's sections and items. O(n log n); meant for tests.
   public func _checkInvariants() {
     if let violation = _invariantViolation() {
       preconditionFailure("Snapshot invariant broken: \(violation)")
@@ -56,6 +57,10 @@ extension DiffableDataSourceSnapshot {
     }
     for item in storage.reloadedItems.elements + storage.reconfiguredItems.elements {
       try check(storage.place(of: item) != nil, "mark on absent item \(item)")
+    }
+    // The arrays kept from the appends that built the snapshot are what the tree holds.
+    if let violation = storage.builtLayoutViolation() {
+      throw InvariantViolation(message: violation)
     }
   }
 }

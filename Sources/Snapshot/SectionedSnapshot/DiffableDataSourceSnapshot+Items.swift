@@ -29,13 +29,17 @@ extension DiffableDataSourceSnapshot {
   ) throws(Error) {
     guard !items.isEmpty else { return }
     let end: Int
+    let index: Int
     if let section {
-      end = storage.sectionEnd(of: try place(of: section, for: .appendItems).position)
+      let place = try place(of: section, for: .appendItems)
+      end = storage.sectionEnd(of: place.position)
+      index = place.index
     } else {
       guard numberOfSections > 0 else { throw Error(.appendItems, .noSections) }
       end = storage.list.count
+      index = numberOfSections - 1
     }
-    try insertNewItems(items, at: end, for: .appendItems, destination: nil)
+    try insertNewItems(items, at: end, for: .appendItems, destination: nil, section: index)
   }
 
   /// Inserts `items` just before `destination`, in its section.
@@ -226,17 +230,23 @@ extension DiffableDataSourceSnapshot {
 
   /// Inserts new `items` at `position` (where an item can go: after a section's entry, at
   /// most at the end of that section), or throws, changing nothing, naming the first item
-  /// (in order) that is not equal to itself, already present or repeated.
+  /// (in order) that is not equal to itself, already present or repeated. `section`, when
+  /// given, is the index of the section `position` ends: an append, which may keep the
+  /// storage's built layout.
   ///
   /// - Complexity: O(k + b log n) in the tree and k trie walks.
   @inlinable
   mutating func insertNewItems(
     _ items: [ItemIdentifierType], at position: Int, for operation: Error.Operation,
-    destination: ItemIdentifierType?
+    destination: ItemIdentifierType?, section: Int? = nil
   ) throws(Error) {
     do {
-      try storage.list.insertRun(
-        items.lazy.map { .item($0) }, at: position, level: 1, hidden: 1, isExpanded: false)
+      if let section {
+        try storage.appendItems(items, at: position, toSectionAt: section)
+      } else {
+        try storage.list.insertRun(
+          items.lazy.map { .item($0) }, at: position, level: 1, hidden: 1, isExpanded: false)
+      }
     } catch {
       throw firstConflict(in: items, for: operation, destination: destination, found: error)
     }

@@ -100,9 +100,13 @@ extension DiffableDataSourceSnapshot {
     _ sections: [SectionIdentifierType], at position: Int, for operation: Error.Operation
   ) throws(Error) {
     do {
-      try storage.list.insertRun(
-        sections.lazy.map { .section($0) }, at: position, level: 0, hidden: 0,
-        isExpanded: false)
+      if position == storage.list.count {
+        try storage.appendSections(sections)
+      } else {
+        try storage.list.insertRun(
+          sections.lazy.map { .section($0) }, at: position, level: 0, hidden: 0,
+          isExpanded: false)
+      }
     } catch {
       // Only identifiers whose hashing is broken get here: the trie met an equal identifier
       // that the checked lookups of `validateNewSections` did not find.

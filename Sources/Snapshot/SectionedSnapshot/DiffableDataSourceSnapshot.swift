@@ -117,7 +117,8 @@ extension DiffableDataSourceSnapshot {
   /// The items of `section`, in order. Stops the program if the section is absent (as
   /// Apple's does); ``tryItemIdentifiers(inSection:)`` throws instead.
   ///
-  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf.
+  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf; O(b log n)
+  ///   when the snapshot keeps the arrays it was built from (see ``layout``).
   @inlinable
   public func itemIdentifiers(inSection section: SectionIdentifierType) -> [ItemIdentifierType] {
     trap { () throws(Error) in try tryItemIdentifiers(inSection: section) }
@@ -125,12 +126,16 @@ extension DiffableDataSourceSnapshot {
 
   /// The items of `section`, in order, or throws if the section is absent.
   ///
-  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf.
+  /// - Complexity: O(k + b log n) for the k items of the section, copied leaf by leaf; O(b log n)
+  ///   when the snapshot keeps the arrays it was built from (see ``layout``).
   @inlinable
   public func tryItemIdentifiers(
     inSection section: SectionIdentifierType
   ) throws(Error) -> [ItemIdentifierType] {
-    let position = try place(of: section, for: .itemIdentifiers).position
+    let (position, index) = try place(of: section, for: .itemIdentifiers)
+    if let built = storage.builtLayout, index < built.sections.count {
+      return built.sections[index].items
+    }
     return storage.items(in: position + 1..<storage.sectionEnd(of: position))
   }
 
@@ -184,13 +189,17 @@ extension DiffableDataSourceSnapshot: Equatable {
   /// and reconfigure marks do not take part.
   ///
   /// - Complexity: O(1) when both hold the same storage (a snapshot and an unedited copy);
-  ///   otherwise O(n), entry by entry.
+  ///   otherwise O(n), entry by entry, or array by array when both keep the arrays they were
+  ///   built from (see ``layout``).
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     let (left, right) = (lhs.storage.list.tree, rhs.storage.list.tree)
     if left.sharesRoot(with: right) { return true }
     guard left.count == right.count, left.visibleCount == right.visibleCount else {
       return false
+    }
+    if let leftBuilt = lhs.storage.builtLayout, let rightBuilt = rhs.storage.builtLayout {
+      return leftBuilt === rightBuilt || leftBuilt.sections == rightBuilt.sections
     }
     return left.entriesEqual(right) { $0.item == $1.item }
   }

@@ -50,7 +50,19 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   @usableFromInline typealias Entry = SectionedEntry<Section, Item>
   @usableFromInline typealias EditError = SharedList<Entry>.EditError
 
-  @usableFromInline var list: SharedList<Entry>
+  /// The outline. Every write to it drops ``builtLayout``: the appends that keep the layout
+  /// take it first and give it back (see `SectionedStorage+BuiltLayout.swift`).
+  @inlinable var list: SharedList<Entry> {
+    get { _list }
+    _modify {
+      builtLayout = nil
+      yield &_list
+    }
+  }
+  @usableFromInline var _list: SharedList<Entry>
+  /// The arrays this storage was built from, while it holds nothing else (see
+  /// ``BuiltLayout``); nil once any other edit was made.
+  @usableFromInline var builtLayout: BuiltLayout<Section, Item>?
   @usableFromInline var reloadedSections = OrderedMarks<Section>()
   @usableFromInline var reloadedItems = OrderedMarks<Item>()
   @usableFromInline var reconfiguredItems = OrderedMarks<Item>()
@@ -59,12 +71,12 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   /// buckets hold up to `bucketCapacity` pairs (small values let tests cross splits).
   @inlinable
   init(base: Int = 32, bucketCapacity: Int = 64) {
-    list = SharedList(base: base, bucketCapacity: bucketCapacity)
+    _list = SharedList(base: base, bucketCapacity: bucketCapacity)
   }
 
   @inlinable
   init(list: SharedList<Entry>) {
-    self.list = list
+    _list = list
   }
 
   /// An empty storage with the same node sizes. O(1).
@@ -155,10 +167,12 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
     }
   }
 
-  /// Every section with its items, each section's array reserved at its size and filled
-  /// leaf by leaf. O(n + b s log n).
+  /// Every section with its items: the arrays the storage was built from (O(1)) while it
+  /// keeps them (``builtLayout``); else each section's array reserved at its size and filled
+  /// leaf by leaf, O(n + b s log n).
   @inlinable
   var layout: [LayoutSection<Section, Item>] {
+    if let builtLayout { return builtLayout.sections }
     let sections = sectionEntries
     var result: [LayoutSection<Section, Item>] = []
     result.reserveCapacity(sections.count)

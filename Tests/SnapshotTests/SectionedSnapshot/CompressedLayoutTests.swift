@@ -24,8 +24,9 @@ private enum CompressedStep: CustomStringConvertible {
   /// The edited snapshot becomes the old one (the next steps edit a copy of it).
   case settle
   /// The edited snapshot is built again from its layout and marks, sharing no node with the
-  /// old one (whose alike ends then stand for shared runs).
-  case rebuild
+  /// old one (whose alike ends then stand for shared runs); keeping the arrays it was built
+  /// from (when the old one keeps its own too, the two are diffed as arrays) or not.
+  case rebuild(keepsArrays: Bool)
 
   var description: String {
     switch self {
@@ -42,7 +43,7 @@ private enum CompressedStep: CustomStringConvertible {
     case .moveSection(let anchor, let destination, let after):
       "moveSection(\(anchor), \(destination), \(after))"
     case .settle: "settle"
-    case .rebuild: "rebuild"
+    case .rebuild(let keepsArrays): "rebuild(keepsArrays: \(keepsArrays))"
     }
   }
 }
@@ -69,7 +70,7 @@ private func generateSteps(_ generator: inout SeededGenerator) -> [CompressedSte
     case 78..<84: return .insertSection(anchor: anchor, after: after)
     case 84..<88: return .deleteSection(anchor: anchor)
     case 88..<94: return .moveSection(anchor: anchor, destination: other, after: after)
-    case 94..<97: return .rebuild
+    case 94..<97: return .rebuild(keepsArrays: after)
     default: return .settle
     }
   }
@@ -146,8 +147,9 @@ private func apply(
     }
   case .settle:
     old = new
-  case .rebuild:
+  case .rebuild(let keepsArrays):
     new = rebuilt(new)
+    if !keepsArrays { new = withoutBuiltArrays(new) }
   }
 }
 
@@ -160,6 +162,14 @@ private func rebuilt(_ snapshot: IntSnapshot) -> IntSnapshot {
   }
   result.reloadItems(snapshot.reloadedItemIdentifiers)
   result.reconfigureItems(snapshot.reconfiguredItemIdentifiers)
+  return result
+}
+
+/// `snapshot` without the arrays it was built from, as when it was edited since (its layout
+/// is then read from its tree).
+private func withoutBuiltArrays(_ snapshot: IntSnapshot) -> IntSnapshot {
+  var result = snapshot
+  result.storage.builtLayout = nil
   return result
 }
 
@@ -226,6 +236,8 @@ private struct CompressedStats {
   var runs = 0
   /// Pairs built apart whose alike ends gave compressed layouts.
   var apart = 0
+  /// Pairs built apart that both keep the arrays they were built from (diffed as arrays).
+  var bothBuilt = 0
 }
 
 private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> String? {
@@ -242,7 +254,21 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     }
     let isRelated = old.storage.list.tree.mayShareNodes(with: new.storage.list.tree)
     if isRelated { stats.relatedPairs += 1 }
-    guard let compressed = new.compressedLayouts(from: old) else { continue }
+    let bothBuilt = old.storage.builtLayout != nil && new.storage.builtLayout != nil
+    guard let compressed = new.compressedLayouts(from: old) else {
+      if !isRelated && bothBuilt { stats.bothBuilt += 1 }
+      // No compressed layouts: the diff is the plain diff of the two layouts.
+      let plain = try? BatchUpdate(from: old.layout, to: new.layout, marks: new.marks)
+      let plainStages = try? StagedBatchUpdate(from: old.layout, to: new.layout, marks: new.marks)
+      if new.batchUpdate(from: old) != plain || new.stagedBatchUpdate(from: old) != plainStages {
+        return "after step \(index) \(step): the diff of the layouts differs from the plain one"
+      }
+      continue
+    }
+    if bothBuilt && !isRelated {
+      return "after step \(index) \(step): snapshots built apart that keep their arrays were "
+        + "compressed"
+    }
     if isRelated { stats.related += 1 } else { stats.apart += 1 }
     stats.runs += compressed.new.reduce(0) { total, section in
       total + section.pieces.filter { if case .shared = $0 { true } else { false } }.count
@@ -278,17 +304,19 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     #expect(stats.related >= stats.relatedPairs * 9 / 10)
     #expect(stats.runs >= stats.related)
     #expect(stats.apart >= 10)
+    #expect(stats.bothBuilt >= 10)
   }
 
-  /// A few edits, then the edited snapshot built again apart: the pair shares no node, and
-  /// its alike ends stand for the shared runs.
+  /// A few edits, then the edited snapshot built again apart, without the arrays it was built
+  /// from (so that its layout is read from its tree): the pair shares no node, and its alike
+  /// ends stand for the shared runs.
   @Test func compressedLayoutsExpandToTheLayoutsOfSnapshotsBuiltApart() {
     var stats = CompressedStats()
     checkProperty(
       "compressed layouts of snapshots built apart", count: 300, base: 0xA9_A2_7B_17,
       generate: { generator in
         Array(generateSteps(&generator).prefix(Int.random(in: 1...3, using: &generator)))
-          + [.rebuild]
+          + [.rebuild(keepsArrays: false)]
       },
       check: { check($0, stats: &stats) })
     #expect(stats.apart >= 100)
@@ -298,7 +326,7 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
   /// runs and the rest as items, when the rest is small; otherwise there are none.
   @Test func snapshotsBuiltApartAreCompressedByTheirAlikeEnds() throws {
     let old = originalSnapshot()
-    let same = originalSnapshot()
+    let same = withoutBuiltArrays(originalSnapshot())
     #expect(!old.storage.list.tree.mayShareNodes(with: same.storage.list.tree))
     #expect(old == same)
     let whole = try #require(same.compressedLayouts(from: old))
@@ -309,6 +337,13 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     var edited = old
     edited.insertItems([-1], beforeItem: 130)
     edited = rebuilt(edited)
+    // Both keep the arrays they were built from: no compressed layouts, the arrays are diffed.
+    #expect(edited.storage.builtLayout != nil && old.storage.builtLayout != nil)
+    #expect(edited.compressedLayouts(from: old) == nil)
+    #expect(
+      edited.batchUpdate(from: old)
+        == BatchUpdate(insertedItems: [ListIndexPath(item: 10, section: 3)]))
+    edited = withoutBuiltArrays(edited)
     let middle = try #require(edited.compressedLayouts(from: old))
     #expect(problem(middle, old: old, new: edited) == nil)
     #expect(
@@ -321,6 +356,7 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
       reversed.appendItems(
         Array((section * 40..<(section + 1) * 40).reversed()), toSection: section)
     }
+    #expect(withoutBuiltArrays(reversed).compressedLayouts(from: old) == nil)
     #expect(reversed.compressedLayouts(from: old) == nil)
   }
 

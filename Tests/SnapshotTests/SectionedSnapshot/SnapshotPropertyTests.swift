@@ -472,6 +472,10 @@ private func thrown(_ body: () throws -> Void) -> IntSnapshotError? {
 private struct SectionedRunStats {
   var steps = 0
   var errors = 0
+  /// Steps after which the snapshot kept the arrays it was built from, and steps that dropped
+  /// them.
+  var keptArrays = 0
+  var droppedArrays = 0
   /// Failing runs, shrinking included.
   var failures = 0
 
@@ -501,6 +505,11 @@ private func firstDifference(
     let expected = model.apply(step)
     let actual = step.run(on: &snapshot)
     stats.steps += 1
+    if snapshot.storage.builtLayout != nil {
+      stats.keptArrays += 1
+    } else if before.storage.builtLayout != nil {
+      stats.droppedArrays += 1
+    }
     if actual != expected {
       return "step \(index) \(step): threw \(String(describing: actual)), "
         + "model expects \(String(describing: expected))"
@@ -542,6 +551,9 @@ private func firstDifference(
     #expect(stats.steps >= 10_000)
     #expect(stats.errors >= stats.steps / 10)
     #expect(stats.errors <= stats.steps / 2)
+    // Snapshots built by appends kept their arrays, and edits dropped them.
+    #expect(stats.keptArrays >= stats.steps / 20)
+    #expect(stats.droppedArrays >= 200)
   }
 
   /// The same on storage with nodes of 2 to 4 entries and buckets of 2 pairs, so that the

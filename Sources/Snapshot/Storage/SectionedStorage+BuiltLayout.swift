@@ -1,0 +1,85 @@
+// The arrays a sectioned snapshot was built from, kept beside its tree while it is nothing
+// but those arrays (see the article "Snapshots that share structure", section "Snapshots
+// built apart").
+
+/// The layout of a sectioned snapshot built by ``DiffableDataSourceSnapshot/appendSections(_:)``
+/// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays into empty
+/// sections, as those arrays were given: Apple's usual way of making a snapshot, anew from the
+/// model each time. Such snapshots are diffed against each other by comparing these arrays,
+/// as arrays compare (an 8-byte `Int` each, in one block), instead of reading two trees that
+/// share no node; ``DiffableDataSourceSnapshot/layout`` hands them out in O(1).
+///
+/// The arrays are the caller's, shared copy-on-write: keeping them costs nothing while the
+/// caller keeps them too, and the identifiers' size an item when it does not.
+///
+/// Written only while uniquely referenced (an append checks `isKnownUniquelyReferenced` first
+/// and drops it otherwise), so once two snapshots hold it, it never changes, and reading it
+/// from several threads is safe.
+@usableFromInline
+final class BuiltLayout<Section: Hashable & Sendable, Item: Hashable & Sendable>:
+  @unchecked Sendable
+{
+  @usableFromInline var sections: [LayoutSection<Section, Item>]
+
+  @inlinable
+  init(_ sections: [LayoutSection<Section, Item>] = []) {
+    self.sections = sections
+  }
+}
+
+extension SectionedStorage {
+  /// Appends `sections`, empty, after the last section, keeping ``builtLayout`` (started
+  /// when the storage was empty) when nothing else holds it, else dropping it; or throws,
+  /// changing nothing. O(k + b log n) in the tree and k trie walks.
+  @inlinable
+  mutating func appendSections(_ sections: [Section]) throws(EditError) {
+    let wasEmpty = _list.count == 0
+    try _list.insertRun(
+      sections.lazy.map { .section($0) }, at: _list.count, level: 0, hidden: 0,
+      isExpanded: false)
+    if wasEmpty { builtLayout = BuiltLayout() }
+    guard isKnownUniquelyReferenced(&builtLayout) else {
+      builtLayout = nil
+      return
+    }
+    builtLayout!.sections.append(contentsOf: sections.lazy.map { LayoutSection($0, items: []) })
+  }
+
+  /// Appends `items` at `end`, the end of the section at `index`, keeping ``builtLayout``
+  /// when nothing else holds it and the section was empty there (the section's array is then
+  /// `items` itself; appending to a non-empty array would copy it, so the layout is dropped
+  /// instead); or throws, changing nothing. O(k + b log n) in the tree and k trie walks.
+  @inlinable
+  mutating func appendItems(_ items: [Item], at end: Int, toSectionAt index: Int)
+    throws(EditError)
+  {
+    try _list.insertRun(
+      items.lazy.map { .item($0) }, at: end, level: 1, hidden: 1, isExpanded: false)
+    guard isKnownUniquelyReferenced(&builtLayout), index < builtLayout!.sections.count,
+      builtLayout!.sections[index].items.isEmpty
+    else {
+      builtLayout = nil
+      return
+    }
+    builtLayout!.sections[index].items = items
+  }
+
+  /// The first way ``builtLayout`` differs from the tree, or nil. O(n); for invariant checks.
+  @inlinable
+  func builtLayoutViolation() -> String? {
+    guard let builtLayout else { return nil }
+    var copy = self
+    copy.builtLayout = nil
+    let read = copy.layout
+    guard builtLayout.sections.count == read.count else {
+      return "the built layout has \(builtLayout.sections.count) sections, the tree \(read.count)"
+    }
+    for (index, (kept, section)) in zip(builtLayout.sections, read).enumerated()
+    where kept != section {
+      return
+        "section \(index) of the built layout is \(kept.id) with \(kept.items.count) items, "
+        + "the tree holds \(section.id) with \(section.items.count) items, or other items"
+    }
+    return nil
+  }
+}
