@@ -36,7 +36,9 @@ extension DiffMatch {
     oldSectionIndex: [SectionID: Int]
   ) {
     for id in marks.reloadedSections {
-      if let s = oldSectionIndex[id], oldToNew[s] >= 0 { sectionReloadMarked[oldToNew[s]] = true }
+      // The table is empty when the sections were matched by position (at most 8 of them).
+      let s = oldSectionIndex.isEmpty ? old.firstIndex { $0.id == id } : oldSectionIndex[id]
+      if let s, oldToNew[s] >= 0 { sectionReloadMarked[oldToNew[s]] = true }
     }
     if marks.reloadedItems.isEmpty && marks.reconfiguredItems.isEmpty { return }
     var kinds = [ItemID: UInt8](

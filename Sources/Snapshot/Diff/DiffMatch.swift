@@ -140,17 +140,30 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     // Sections. Every table below is sized up front for all it will receive, so inserting
     // never rehashes and identifiers with broken hashing cannot stop the program (see
     // `GrowingFirst.swift`).
-    var oldSectionIndex = [SectionID: Int](minimumCapacity: oldCount)
+    var oldSectionIndex: [SectionID: Int] = [:]
     var oldToNew = [Int](repeating: -1, count: oldCount)
     var newToOld = [Int](repeating: -1, count: newCount)
     // `duplicate` covers identifiers not equal to themselves (such as `Double.nan`) too:
     // nothing could match them, so like duplicates they cannot name one row.
     var duplicate = false
-    for s in 0..<oldCount
-    where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil || old[s].id != old[s].id {
-      duplicate = true
+    let byPosition = Self.sameFewSections(old, new)
+    if byPosition {
+      // Matched by position, told apart pairwise: no table (``locateMarks`` then searches).
+      for s in 0..<oldCount {
+        if old[s].id != old[s].id || old[..<s].contains(where: { $0.id == old[s].id }) {
+          duplicate = true
+        }
+        oldToNew[s] = s
+        newToOld[s] = s
+      }
+    } else {
+      oldSectionIndex.reserveCapacity(oldCount)
+      for s in 0..<oldCount
+      where oldSectionIndex.updateValue(s, forKey: old[s].id) != nil || old[s].id != old[s].id {
+        duplicate = true
+      }
     }
-    if !duplicate {
+    if !duplicate && !byPosition {
       var newOnly = Set<SectionID>(minimumCapacity: newCount)
       for t in 0..<newCount {
         if new[t].id != new[t].id {
@@ -325,6 +338,14 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     locateMarks(marks, oldSectionIndex: oldSectionIndex)
     orderSections()
     orderItems()
+  }
+
+  /// Whether `old` and `new` list the same few (at most 8) section identifiers in the same
+  /// order. O(1).
+  @inlinable
+  static func sameFewSections(_ old: [Section], _ new: [Section]) -> Bool {
+    old.count == new.count && old.count <= 8
+      && old.indices.allSatisfy { old[$0].id == new[$0].id }
   }
 
   @usableFromInline static var absent: Int { -1 }

@@ -55,17 +55,18 @@ extension DiffableDataSourceSnapshot {
       oldGaps.sharedCount == newGaps.sharedCount
     else { return nil }
     // Where runs are cut, in shared coordinates, and which single entries are items.
-    var cuts = Set(oldGaps.boundaries).union(newGaps.boundaries)
+    var sortedCuts = SharedGaps.boundaries(of: oldGaps, and: newGaps)
     var forced = Set<Int>()
-    for item in storage.reloadedItems.elements + storage.reconfiguredItems.elements {
-      guard let position = storage.place(of: item)?.position,
-        let coordinate = newGaps.sharedCoordinate(of: position)
-      else { continue }
-      forced.insert(coordinate)
-      cuts.insert(coordinate)
-      cuts.insert(coordinate + 1)
+    if !storage.reloadedItems.isEmpty || !storage.reconfiguredItems.isEmpty {
+      for item in storage.reloadedItems.elements + storage.reconfiguredItems.elements {
+        guard let position = storage.place(of: item)?.position,
+          let coordinate = newGaps.sharedCoordinate(of: position)
+        else { continue }
+        forced.insert(coordinate)
+        sortedCuts += [coordinate, coordinate + 1]
+      }
+      sortedCuts.sort()
     }
-    let sortedCuts = cuts.sorted()
     // The section entries inside shared stretches are the same on both sides.
     let sections = storage.sectionsInGaps(newGaps)
     var oldLayout = old.storage.compressedLayout(
@@ -73,16 +74,7 @@ extension DiffableDataSourceSnapshot {
     var newLayout = storage.compressedLayout(
       gaps: newGaps, cuts: sortedCuts, forced: forced, sections: sections)
     // Runs whose section differs between the two sides become items on both.
-    var sectionOfRun: [Int: SectionIdentifierType] = [:]
-    for section in oldLayout {
-      for case .shared(let id, _, _) in section.pieces { sectionOfRun[id] = section.id }
-    }
-    var misplaced = Set<Int>()
-    for section in newLayout {
-      for case .shared(let id, _, _) in section.pieces where sectionOfRun[id] != section.id {
-        misplaced.insert(id)
-      }
-    }
+    let misplaced = Self.misplacedRuns(oldLayout, newLayout)
     if !misplaced.isEmpty {
       Self.expandRuns(misplaced, in: &oldLayout)
       Self.expandRuns(misplaced, in: &newLayout)
@@ -183,12 +175,6 @@ struct SharedGaps {
       }
       position = range.upperBound
     }
-  }
-
-  /// The shared coordinates where a gap starts or ends. O(gaps).
-  @inlinable
-  var boundaries: [Int] {
-    gaps.flatMap { [$0.coordinate, $0.coordinate + $0.count] }
   }
 
   /// The shared coordinate of the entry at `position`, or nil if it is in an unshared leaf.

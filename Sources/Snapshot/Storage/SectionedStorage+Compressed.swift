@@ -69,19 +69,29 @@ extension SectionedStorage {
     }
   }
 
-  /// The section entries inside the gaps, by shared coordinate, in order. O(b (s + 1) log n
-  /// per gap) for the s section entries (each found by a walk that skips every node without
-  /// one).
+  /// The section entries inside the gaps, by shared coordinate, in order. Every section entry
+  /// outside the unshared ranges lies in a gap, so once the sections counted in those ranges
+  /// and those found add up to all of them, the walk stops. O(u) to count the sections of
+  /// the u unshared entries, plus O(b (s + 1) log n) per gap read for the s section entries
+  /// (each found by a walk that skips every node without one).
   @inlinable
   func sectionsInGaps(_ gaps: SharedGaps) -> [(coordinate: Int, section: Section)] {
     var result: [(coordinate: Int, section: Section)] = []
-    for gap in gaps.gaps {
-      list.tree.forEachShallowEntry(
+    var remaining = numberOfSections
+    for range in gaps.unshared {
+      list.tree.forEachRun(in: range) { _, entries in
+        for entry in entries where entry.levelAndFlag >> 1 == 0 { remaining -= 1 }
+      }
+    }
+    for gap in gaps.gaps where remaining > 0 {
+      _ = list.tree.walkShallowEntries(
         in: gap.position..<gap.position + gap.count, levelAtMost: 0
       ) { position, entry in
         if case .section(let section) = entry.item {
           result.append((gap.coordinate + position - gap.position, section))
+          remaining -= 1
         }
+        return remaining > 0
       }
     }
     return result

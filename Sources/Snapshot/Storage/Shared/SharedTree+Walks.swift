@@ -165,3 +165,59 @@ extension SharedTree {
     }
   }
 }
+
+extension SharedTree {
+  /// Calls `body` with the position and entry (relative `hidden`) of every entry of `range`
+  /// at most `level` deep, in order, skipping every node whose entries are all deeper, until
+  /// `body` returns false; returns false when it did. A node's edges are read only as far as
+  /// the walk has gone, so stopping early leaves the rest of each node unread.
+  ///
+  /// - Complexity: O(b m log n) for the m entries reported, and O(b log n) when there are none.
+  @inlinable
+  package func walkShallowEntries(
+    in range: Range<Int>, levelAtMost level: Int, while body: (Int, SharedEntry<Item>) -> Bool
+  ) -> Bool {
+    guard !range.isEmpty, level >= 0 else { return true }
+    let limit = UInt32(clamping: level)
+    // Each node on the path, the next edge to read and the position where it starts.
+    var stack: [(node: SharedNode<Item>, next: Int, start: Int)] = [(root, 0, 0)]
+    while let (node, next, start) = stack.last {
+      if node.height == 0 {
+        stack.removeLast()
+        let low = Swift.max(range.lowerBound - start, 0)
+        let high = Swift.min(range.upperBound - start, node.entries.count)
+        var index = low
+        while index < high {
+          if node.entries[index].levelAndFlag >> 1 <= limit,
+            !body(start + index, node.entries[index])
+          {
+            return false
+          }
+          index += 1
+        }
+        continue
+      }
+      var index = next
+      var childStart = start
+      var found = false
+      while index < node.children.count && childStart < range.upperBound {
+        let summary = node.children[index].summary
+        index += 1
+        childStart += summary.count
+        if childStart > range.lowerBound && summary.minLevel <= limit {
+          found = true
+          break
+        }
+      }
+      guard found else {
+        stack.removeLast()
+        continue
+      }
+      let childCount = node.children[index - 1].summary.count
+      stack[stack.count - 1].next = index
+      stack[stack.count - 1].start = childStart
+      stack.append((node.children[index - 1].node, 0, childStart - childCount))
+    }
+    return true
+  }
+}
