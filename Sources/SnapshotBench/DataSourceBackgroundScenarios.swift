@@ -67,7 +67,7 @@ enum DataSourceBackgroundScenarios {
   }
 }
 
-/// Runs `applyInBackground(_:)` on a data source held by an actor of its own, from synchronous
+/// Runs a background apply on a data source held by an actor of its own, from synchronous
 /// code (it waits for the apply), and reports how long that actor was busy. Call ``run()``
 /// from a thread outside Swift's cooperative pool (the bench's main thread): it blocks its
 /// thread while the apply's task runs on the pool, which a pool thread could deadlock.
@@ -85,23 +85,38 @@ final class BackgroundApplyBench {
     var blocked: Double { before + after }
   }
 
-  private let executor = TimingExecutor()
-  private let marks = BackgroundMarks()
-  private let owner: DataSourceOwner
+  private let executor: TimingExecutor
+  private let marks: BackgroundMarks
+  /// Makes one apply on the owner's actor; returns the changes delivered, or nil when the
+  /// apply was not applied.
+  private let applyNext: @Sendable () async -> Int?
   private(set) var last = Run()
 
-  /// Shows `snapshots[0]`; each run applies the other one of the two.
-  init(_ snapshots: [DiffableDataSourceSnapshot<Int, Int>]) {
-    owner = DataSourceOwner(executor: executor, snapshots: snapshots, marks: marks)
+  /// Measures `applyNext`, which applies on an actor run by `executor` to a data source whose
+  /// diff hook stores its end in `marks`.
+  init(
+    executor: TimingExecutor, marks: BackgroundMarks,
+    applyNext: @escaping @Sendable () async -> Int?
+  ) {
+    self.executor = executor
+    self.marks = marks
+    self.applyNext = applyNext
+  }
+
+  /// Shows `snapshots[0]`; each run applies the other one of the two (`applyInBackground(_:)`).
+  convenience init(_ snapshots: [DiffableDataSourceSnapshot<Int, Int>]) {
+    let (executor, marks) = (TimingExecutor(), BackgroundMarks())
+    let owner = DataSourceOwner(executor: executor, snapshots: snapshots, marks: marks)
+    self.init(executor: executor, marks: marks) { await owner.applyNext() }
   }
 
   func run() -> Run {
     let done = DispatchSemaphore(value: 0)
-    let (owner, marks) = (self.owner, self.marks)
+    let (applyNext, marks) = (self.applyNext, self.marks)
     _ = executor.takeSpans()
     let start = Measure.now()
     Task {
-      let changes = await owner.applyNext()
+      let changes = await applyNext()
       marks.changes.withLock { $0 = changes }
       done.signal()
     }

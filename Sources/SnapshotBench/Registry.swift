@@ -11,6 +11,6 @@ let registry: [Scenario] =
   + SectionedDiffScenarios.all
   + DataSourceScenarios.all
   + DataSourceApplyScenarios.all + DataSourceWorkflowScenarios.all
-  + DataSourceBackgroundScenarios.all
+  + DataSourceBackgroundScenarios.all + DataSourceBackgroundSectionScenarios.all
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all
   + CompressedDiffScenarios.all

@@ -67,7 +67,7 @@ import Testing
 
   @Test func everyDataSourceScenarioPassesItsCheckAtTheSmokeSize() async {
     let scenarios = registry.filter { $0.name.hasPrefix("datasource/") }
-    #expect(scenarios.count == 19)
+    #expect(scenarios.count == 20)
     let failures = await Self.offPool {
       var runner = Runner(
         policy: RepeatPolicy(fixed: 2), progress: Progress(total: 0, enabled: false))

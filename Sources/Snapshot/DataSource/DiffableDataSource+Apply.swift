@@ -121,13 +121,24 @@ extension DiffableDataSource {
     rowsRevision = revision
   }
 
-  /// Makes `newSections` the data source's state. O(s) for s sections.
-  @inlinable func install(_ newSections: [SectionState]) {
+  /// Makes `newSections` the data source's state; returns the sections it replaces (freeing
+  /// them is the caller's: a background apply frees them off the actor). O(s) for s sections.
+  @discardableResult
+  @inlinable func install(_ newSections: [SectionState]) -> [SectionState] {
+    let replaced = sections
     sections = newSections
     sectionIndexes = [:]
     sectionIndexes.reserveCapacity(newSections.count)
     for (index, section) in newSections.enumerated() { sectionIndexes[section.id] = index }
     dropPinsOfRemovedSections()
+    return replaced
+  }
+
+  /// Takes the rows snapshot out when it no longer shows the rows (an update was made since
+  /// it was: nothing reads it again), so that the caller decides where it is freed. O(1).
+  @inlinable func takeStaleRows() -> Snapshot? {
+    guard rowsRevision != revision else { return nil }
+    return rows.take()
   }
 
   // MARK: Section snapshots
@@ -205,16 +216,20 @@ extension DiffableDataSource {
   }
 
   /// Makes `change` the state of `section`, appending the section when the change says so,
-  /// and sends the list view its update. O(1) plus the update's size.
+  /// and sends the list view its update; returns the tree it replaces (nil for an appended
+  /// section), so that the caller decides where it is freed. O(1) plus the update's size.
+  @discardableResult
   @inlinable func commit(
     _ change: SectionChange, to section: SectionIdentifierType, animated: Bool
-  ) {
+  ) -> SectionSnapshot? {
     guard let index = change.index else {
       appendSection(section, tree: change.tree, animated: animated)
-      return
+      return nil
     }
+    let replaced = sections[index].tree
     sections[index].tree = change.tree
     if let update = change.update { deliver(update, animated: animated) }
+    return replaced
   }
 
   /// Makes `tree` the tree of the section at `index` and sends the list view the difference

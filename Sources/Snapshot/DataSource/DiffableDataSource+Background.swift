@@ -1,7 +1,8 @@
 // Applies whose diff runs off the caller's actor, in the manner of Android's AsyncListDiffer:
 // only snapshots and layouts (Sendable values) leave the actor, the diff runs on the global
 // executor, and the result is committed back on the caller's actor, re-diffed if the data
-// source changed meanwhile, dropped if a later apply replaced it.
+// source changed meanwhile, dropped if a later apply replaced it. What the commit replaces,
+// or a result left unused, is freed off the actor too (see `OffActorRelease`).
 
 extension DiffableDataSource {
   /// How an apply made with ``applyInBackground(_:animatingDifferences:isolation:)`` or
@@ -37,9 +38,11 @@ extension DiffableDataSource {
   /// - Parameter isolation: the actor the data source is used from; the caller's by default.
   /// - Complexity: on the caller's actor, O(1) per attempt to take the state (the section
   ///   trees are copies that share their storage), then the commit: O(s) for s sections to
-  ///   install the new ones, O(the update's size) to deliver it, plus freeing what the old
-  ///   trees do not share with the new ones. Listing the rows, building the new sections and
-  ///   the diff (``BatchUpdate/init(from:to:marks:)``) run off it.
+  ///   install the new ones and O(the update's size) to deliver it. What the commit replaces
+  ///   (the old sections, and the rows kept by ``snapshot()``, now stale), or an attempt's
+  ///   result left unused, is handed in O(1) to a task that frees it off the actor. Listing
+  ///   the rows, building the new sections and the diff (``BatchUpdate/init(from:to:marks:)``)
+  ///   run off it.
   public func applyInBackground(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
     isolation: isolated (any Actor)? = #isolation
@@ -51,17 +54,30 @@ extension DiffableDataSource {
       let stamp = stateStamp
       // O(1) here: the section trees are copies that share their storage. Listing the rows
       // and building the new sections happen off the actor, with the diff.
-      let (newSections, result) = await Self.showOffActor(
+      var work = await Self.showOffActor(
         snapshot, context: applyContext, style: updateStyle, hook: _backgroundDiffHook)
-      if Task.isCancelled { return .cancelled }
-      if applyOrder.isSuperseded(ticket, section: nil) { return .superseded }
-      guard stamp == stateStamp else { continue }
-      try performUpdate(.apply) { () throws(Error) in
-        let update = try result.get(.apply)
-        install(newSections)
-        deliver(update, animated: animatingDifferences)
+      let outcome: Result<BackgroundApplyOutcome?, Error>  // nil: diff again
+      if Task.isCancelled {
+        outcome = .success(.cancelled)
+      } else if applyOrder.isSuperseded(ticket, section: nil) {
+        outcome = .success(.superseded)
+      } else if stamp != stateStamp {
+        outcome = .success(nil)
+      } else {
+        outcome = Result { () throws(Error) -> BackgroundApplyOutcome? in
+          try performUpdate(.apply) { () throws(Error) in
+            let update = try work.diff.get(.apply)
+            // The new sections go in, the ones they replace come out into `work`.
+            work.sections = install(work.sections)
+            deliver(update, animated: animatingDifferences)
+          }
+          return .applied
+        }
       }
-      return .applied
+      // What dies now (the replaced sections, or the unused new ones, and the rows snapshot
+      // the update made stale) is freed off the actor: O(1) here.
+      OffActorRelease.release(consume work, takeStaleRows())
+      if let outcome = try outcome.get() { return outcome }
     }
   }
 
@@ -76,8 +92,9 @@ extension DiffableDataSource {
   ///
   /// - Parameter isolation: the actor the data source is used from; the caller's by default.
   /// - Complexity: on the caller's actor, O(s) per attempt for s sections (taking the state),
-  ///   then the commit: O(the update's size), plus freeing what the section's old tree does
-  ///   not share with the new one. The rest, the cost of
+  ///   then the commit: O(the update's size). The section's old tree (for a tree built apart,
+  ///   O(n) to free), or an attempt's result left unused, is handed in O(1) to a task that
+  ///   frees it off the actor. The rest, the cost of
   ///   ``tryApply(_:to:animatingDifferences:expansion:)``, runs off it.
   public func applyInBackground(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
@@ -94,23 +111,37 @@ extension DiffableDataSource {
       let change = await Self.sectionChangeOffActor(
         snapshot, to: section, expansion: expansion, context: applyContext, style: updateStyle,
         hook: _backgroundDiffHook)
-      if Task.isCancelled { return .cancelled }
-      if applyOrder.isSuperseded(ticket, section: section) { return .superseded }
-      guard stamp == stateStamp else { continue }
-      try performUpdate(.applyToSection) { () throws(Error) in
-        commit(try change.get(), to: section, animated: animatingDifferences)
+      var replaced: SectionSnapshot? = nil
+      let outcome: Result<BackgroundApplyOutcome?, Error>  // nil: diff again
+      if Task.isCancelled {
+        outcome = .success(.cancelled)
+      } else if applyOrder.isSuperseded(ticket, section: section) {
+        outcome = .success(.superseded)
+      } else if stamp != stateStamp {
+        outcome = .success(nil)
+      } else {
+        outcome = Result { () throws(Error) -> BackgroundApplyOutcome? in
+          try performUpdate(.applyToSection) { () throws(Error) in
+            replaced = commit(try change.get(), to: section, animated: animatingDifferences)
+          }
+          return .applied
+        }
       }
-      return .applied
+      // What dies now (the replaced tree, all of it for a tree built apart; the change when
+      // unused; the rows snapshot the update made stale) is freed off the actor: O(1) here.
+      OffActorRelease.release(consume change, consume replaced, takeStaleRows())
+      if let outcome = try outcome.get() { return outcome }
     }
   }
 
   /// The change a section apply makes, worked out from `context` on the global concurrent
   /// executor (a nonisolated `async` function) as ``tryApply(_:to:animatingDifferences:expansion:)``
   /// works it out; then the test hook runs there, when the section exists (a new section
-  /// needs no diff). O(the section apply's cost).
+  /// needs no diff). `context` is freed there too: it may hold the last copy of a section
+  /// tree that an update replaced meanwhile. O(the section apply's cost).
   @usableFromInline nonisolated static func sectionChangeOffActor(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType, expansion: ExpansionPolicy,
-    context: ApplyContext, style: UpdateStyle, hook: (@Sendable () async -> Void)?
+    context: consuming ApplyContext, style: UpdateStyle, hook: (@Sendable () async -> Void)?
   ) async -> Result<SectionChange, Error> {
     let result = Result { () throws(Error) -> SectionChange in
       try context.sectionChange(
@@ -151,22 +182,35 @@ extension DiffableDataSource {
     }
   }
 
-  /// Diffs `old` against `new` on the global concurrent executor (a nonisolated `async`
-  /// function), then runs the test hook there. O(the diff's cost).
   /// The sections that show `snapshot` and the diff from the rows `context` shows, computed
-  /// off the caller's actor. O(n + m) plus the diff's cost.
+  /// off the caller's actor. `context` is freed there too: it may hold the last copy of a
+  /// section tree that an update replaced meanwhile. O(n + m) plus the diff's cost.
   @usableFromInline nonisolated static func showOffActor(
-    _ snapshot: Snapshot, context: ApplyContext, style: UpdateStyle,
+    _ snapshot: Snapshot, context: consuming ApplyContext, style: UpdateStyle,
     hook: (@Sendable () async -> Void)?
-  ) async -> ([SectionState], BackgroundDiff) {
+  ) async -> WholeChange {
     let old = context.layout
     let (newSections, newRows) = context.sectionsShowing(snapshot, rows: old)
     let new = zip(newSections, newRows).map { LayoutSection($0.id, items: $1) }
     let result = await diffOffActor(
       from: old, to: new, marks: snapshot.marks, style: style, hook: hook)
-    return (newSections, result)
+    return WholeChange(sections: newSections, diff: result)
   }
 
+  /// What a whole apply worked out off the caller's actor: the sections that show the
+  /// snapshot, and the diff.
+  @usableFromInline struct WholeChange: Sendable {
+    @usableFromInline var sections: [SectionState]
+    @usableFromInline var diff: BackgroundDiff
+
+    @inlinable init(sections: [SectionState], diff: BackgroundDiff) {
+      self.sections = sections
+      self.diff = diff
+    }
+  }
+
+  /// Diffs `old` against `new` on the global concurrent executor (a nonisolated `async`
+  /// function), then runs the test hook there. O(the diff's cost).
   @usableFromInline nonisolated static func diffOffActor(
     from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
