@@ -16,7 +16,7 @@ enum OneEditScenarios {
   }
 
   static let all = Edit.allCases.flatMap { edit in
-    [snapshots(edit), arrays(edit)]
+    [snapshots(edit), arrays(edit), treeSnapshots(edit)]
   }
 
   static let group = "One-item edit in a long list"
@@ -47,6 +47,46 @@ enum OneEditScenarios {
         ],
         verify: { check(edit, batch) })
     }
+  }
+
+  /// The same pair, but each snapshot built by two appends (its first half, then the rest),
+  /// so that neither keeps the arrays it was built from: the diff reads both trees.
+  static func treeSnapshots(_ edit: Edit) -> Scenario {
+    Scenario(
+      name: "diff/one-edit/\(edit.rawValue)/tree-snapshots",
+      group: group,
+      summary: "new.batchUpdate(from: old) after \(edit.detail), each snapshot built by two "
+        + "appends (so read from its tree, not from kept arrays), against the hash-pass floor",
+      sizes: Scenario.decades
+    ) { size in
+      let (old, new) = lists(edit, size: size)
+      let oldSnapshot = twoAppendSnapshot(old)
+      let newSnapshot = twoAppendSnapshot(new)
+      var batch = BatchUpdate()
+      return Trial(
+        items: size, detail: edit.detail,
+        measured: Operation("new.batchUpdate(from: old)") {
+          batch = newSnapshot.batchUpdate(from: oldSnapshot)
+          return batch.insertedItems.count
+        },
+        baselines: [
+          Floor.baseline(
+            old: old, new: new,
+            whenFaster: "the two trees' alike ends are compared in place and only the middle "
+              + "between them is hashed")
+        ],
+        verify: { check(edit, batch) })
+    }
+  }
+
+  /// A one-section snapshot of `items` appended in two halves: the second append goes into a
+  /// section that has items, so the snapshot keeps no arrays.
+  static func twoAppendSnapshot(_ items: [Int]) -> DiffableDataSourceSnapshot<Int, Int> {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(items[..<(items.count / 2)]), toSection: 0)
+    snapshot.appendItems(Array(items[(items.count / 2)...]), toSection: 0)
+    return snapshot
   }
 
   static func arrays(_ edit: Edit) -> Scenario {

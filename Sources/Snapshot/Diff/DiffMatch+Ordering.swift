@@ -23,7 +23,7 @@ extension DiffMatch {
         return packPosition(s, index - newCount + old[s].items.count)
       }
     }
-    return newSource[newOffsets[section] + index]
+    return newSource[newSlots[section] + index]
   }
 
   /// Records the marks that fall on sections and items present in both layouts.

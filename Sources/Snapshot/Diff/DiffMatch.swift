@@ -28,7 +28,10 @@ func packedIndex(_ packed: Int) -> Int {
 ///   hashing; only the middle of a changed section is hashed (one insert per old item, one
 ///   probe per new item that does not continue the run of the item before it);
 /// - the order of the matched items is checked with a heaviest increasing subsequence over
-///   runs, O(r) when nothing was reordered, O(r log r) for r runs otherwise.
+///   runs, O(r) when nothing was reordered, O(r log r) for r runs otherwise;
+/// - the match tables (each hashed item's counterpart) are sized to the middles alone, so a
+///   diff of few changes allocates and writes O(s + changed middles), not O(n + m): the
+///   prefixes and suffixes are only read.
 ///
 /// With `verifyUniqueness`, every identifier of both layouts is checked for duplicates (one
 /// hash insert per old item, one probe per new item outside the matched prefixes and
@@ -95,10 +98,18 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
   /// Flat offsets of each section's first item (one extra entry: the total).
   @usableFromInline var oldOffsets: [Int]
   @usableFromInline var newOffsets: [Int]
-  /// By flat old index, for hashed old items: packed new position, or -1.
+  /// For hashed old items, at `oldSlots[s] + i` (item i of old section s, inside its
+  /// `middleStart[s]..<middleEnd[s]`): packed new position, or -1. Sized to those middles
+  /// alone, so that a diff whose changes are few touches O(changes) of it, not O(n).
   @usableFromInline var oldTarget: [Int]
-  /// By flat new index, for hashed new items: packed old position, or -1.
+  /// For new items of changed middles and of inserted sections, at `newSlots[t] + j`: packed
+  /// old position, or -1. Sized to those items alone.
   @usableFromInline var newSource: [Int]
+  /// By old index: where `oldTarget` holds the section's middle, less `middleStart`.
+  @usableFromInline var oldSlots: [Int]
+  /// By new index: where `newSource` holds the section's probed items, less the first one's
+  /// index (its prefix for a changed section, 0 for an inserted one).
+  @usableFromInline var newSlots: [Int]
   /// Runs of matched middle items, grouped by new section in order.
   @usableFromInline var runs: [Run]
   /// Runs of new section `t` are `runs[runBounds[t]..<runBounds[t + 1]]`.
@@ -255,9 +266,28 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       }
     }
 
-    // Probe the new items that need it, extending each match along the run it starts.
-    var oldTarget = [Int](repeating: -1, count: oldTotal)
-    var newSource = [Int](repeating: -1, count: newTotal)
+    // Probe the new items that need it, extending each match along the run it starts. The
+    // tables hold only the old middles and the new items that can be probed or read.
+    var oldSlots = [Int](repeating: 0, count: oldCount)
+    var oldSlotCount = 0
+    for s in 0..<oldCount {
+      oldSlots[s] = oldSlotCount - middleStart[s]
+      oldSlotCount += middleEnd[s] - middleStart[s]
+    }
+    var newSlots = [Int](repeating: 0, count: newCount)
+    var newSlotCount = 0
+    for t in 0..<newCount {
+      let s = newToOld[t]
+      if s < 0 {
+        newSlots[t] = newSlotCount
+        newSlotCount += new[t].items.count
+      } else if changed[s] {
+        newSlots[t] = newSlotCount - prefix[s]
+        newSlotCount += new[t].items.count - prefix[s] - suffix[s]
+      }
+    }
+    var oldTarget = [Int](repeating: -1, count: oldSlotCount)
+    var newSource = [Int](repeating: -1, count: newSlotCount)
     var runs: [Run] = []
     var runBounds = [Int](repeating: 0, count: newCount + 1)
     for t in 0..<newCount {
@@ -273,7 +303,7 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
       } else if !verifyUniqueness {
         continue
       }
-      let newBase = newOffsets[t]
+      let newBase = newSlots[t]
       while j < end {
         // When verifying, an item found in no old section is recorded in the same table
         // (one hashed access), so that a second occurrence is caught.
@@ -290,7 +320,7 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
         }
         let os = packedSection(packed)
         let oi = packedIndex(packed)
-        let oldBase = oldOffsets[os]
+        let oldBase = oldSlots[os]
         let oldEnd = middleEnd[os]
         guard oi >= middleStart[os] && oi < oldEnd && oldTarget[oldBase + oi] < 0 else {
           throw DuplicateIdentifierError(old: old, new: new)
@@ -325,6 +355,8 @@ struct DiffMatch<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
     self.newOffsets = newOffsets
     self.oldTarget = oldTarget
     self.newSource = newSource
+    self.oldSlots = oldSlots
+    self.newSlots = newSlots
     self.runs = runs
     self.runBounds = runBounds
     self.runStationary = []

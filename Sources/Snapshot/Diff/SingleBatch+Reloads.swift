@@ -90,14 +90,14 @@ extension DiffMatch {
         var kept = 0
         for i in start..<middleEnd[s] {
           oldKeptBefore.append(kept)
-          let to = oldTarget[oldOffsets[s] + i]
+          let to = oldTarget[oldSlots[s] + i]
           if to >= 0 && keepsCell(old: packPosition(s, i), new: to, fates: fates) { kept += 1 }
         }
         newKeptBefore.removeAll(keepingCapacity: true)
         kept = 0
         for j in newStart..<new[t].items.count - suffix[s] {
           newKeptBefore.append(kept)
-          let from = newSource[newBase + j]
+          let from = newSource[newSlots[t] + j]
           if from >= 0 && keepsCell(old: from, new: packPosition(t, j), fates: fates) { kept += 1 }
         }
       }

@@ -119,7 +119,7 @@ extension DiffMatch {
       let t = oldToNew[s]
       guard t >= 0, fates[t] == .kept, changed[s] else { continue }
       for i in middleStart[s]..<middleEnd[s] {
-        let to = oldTarget[oldOffsets[s] + i]
+        let to = oldTarget[oldSlots[s] + i]
         if to < 0 {
           batch.deletedItems.append(ListIndexPath(item: i, section: s))
           continue
@@ -140,8 +140,9 @@ extension DiffMatch {
       let s = newToOld[t]
       guard s >= 0, fates[t] == .kept, changed[s] else { continue }
       let base = newOffsets[t]
+      let slots = newSlots[t]
       for j in prefix[s]..<new[t].items.count - suffix[s] {
-        let from = newSource[base + j]
+        let from = newSource[slots + j]
         if from < 0 {
           batch.insertedItems.append(ListIndexPath(item: j, section: t))
           continue

@@ -30,7 +30,8 @@ extension DiffMatch {
     // 2. Deletes: sections that go, items that go or land in an inserted section. Records
     //    where each surviving old item sits afterwards.
     var deletes = BatchUpdate()
-    var survivorIndex = [Int](repeating: -1, count: oldOffsets[old.count])
+    // By old slot (as `oldTarget`): matched items lie in the old middles.
+    var survivorIndex = [Int](repeating: -1, count: oldTarget.count)
     var afterDeletes: [Section] = []
     var afterDeletesIndex = [Int](repeating: -1, count: old.count)
     for s in 0..<old.count {
@@ -45,13 +46,13 @@ extension DiffMatch {
       }
       let items = old[s].items
       var kept = Array(items[..<middleStart[s]])
-      let base = oldOffsets[s]
+      let slots = oldSlots[s]
       for i in middleStart[s]..<middleEnd[s] {
-        let to = oldTarget[base + i]
+        let to = oldTarget[slots + i]
         if to < 0 || newToOld[packedSection(to)] < 0 {
           deletes.deletedItems.append(ListIndexPath(item: i, section: s))
         } else {
-          survivorIndex[base + i] = kept.count
+          survivorIndex[slots + i] = kept.count
           kept.append(items[i])
         }
       }
@@ -90,10 +91,10 @@ extension DiffMatch {
     for t in 0..<new.count {
       let s = newToOld[t]
       guard s >= 0, changed[s] else { continue }
-      let base = newOffsets[t]
+      let slots = newSlots[t]
       var k = runBounds[t]
       for j in prefix[s]..<new[t].items.count - suffix[s] {
-        let from = newSource[base + j]
+        let from = newSource[slots + j]
         let fromSection = from < 0 ? -1 : packedSection(from)
         if from < 0 || oldToNew[fromSection] < 0 {
           itemChanges.insertedItems.append(ListIndexPath(item: j, section: t))
@@ -101,7 +102,7 @@ extension DiffMatch {
         }
         while runs[k].newStart + runs[k].length <= j { k += 1 }
         guard fromSection != s || !runStationary[k] else { continue }
-        let sourceIndex = survivorIndex[oldOffsets[fromSection] + packedIndex(from)]
+        let sourceIndex = survivorIndex[oldSlots[fromSection] + packedIndex(from)]
         itemChanges.movedItems.append(
           BatchUpdate.ItemMove(
             from: ListIndexPath(item: sourceIndex, section: oldToNew[fromSection]),

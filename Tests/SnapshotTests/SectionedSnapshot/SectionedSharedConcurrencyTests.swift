@@ -56,4 +56,47 @@ struct SectionedSharedConcurrencyTests {
     #expect(held.itemIdentifiers == Array(0..<2_000))
     #expect(held._invariantViolation() == nil)
   }
+
+  @Test("copies of a snapshot that keeps its arrays, appended to and diffed on four threads")
+  func copiesKeepingArraysAppendedConcurrently() async {
+    var original = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+    original.appendSections(Array(0..<10))
+    for section in 0..<9 {
+      original.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
+    }
+    let held = original
+    let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
+      for thread in 0..<4 {
+        group.addTask {
+          var matches = true
+          for step in 0..<50 {
+            // The copy shares the kept arrays: appending must not write them.
+            var copy = held
+            copy.appendItems([10_000 * (thread + 1) + step], toSection: 9)
+            copy.appendSections([100 + thread])
+            matches =
+              matches && copy.layout.count == 11
+              && copy.layout[9].items == [10_000 * (thread + 1) + step]
+              && copy.batchUpdate(from: held).insertedItems.count == 1
+              && held.layout.map(\.items)[9].isEmpty
+          }
+          var own = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+          own.appendSections(held.sectionIdentifiers)
+          for section in held.layout { own.appendItems(section.items, toSection: section.id) }
+          matches = matches && own == held && own.batchUpdate(from: held) == BatchUpdate()
+          return (thread, matches, own._invariantViolation())
+        }
+      }
+      var collected: [(Int, Bool, String?)] = []
+      for await result in group { collected.append(result) }
+      return collected
+    }
+    #expect(results.count == 4)
+    for (thread, matches, violation) in results {
+      #expect(matches, "thread \(thread)")
+      #expect(violation == nil, "thread \(thread): \(violation ?? "")")
+    }
+    #expect(held.storage.builtLayout?.sections.count == 10)
+    #expect(held._invariantViolation() == nil)
+  }
 }
