@@ -154,7 +154,10 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   /// The items in `range` of `tree`, section entries left out. O(k + (k / b + 1) log n).
   @inlinable
   static func items(in range: Range<Int>, of tree: SharedTree<Entry>) -> [Item] {
-    Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
+    // With no capacity the standard library hands out its one shared empty storage and
+    // still writes the count into it: a data race between threads (ThreadSanitizer).
+    guard !range.isEmpty else { return [] }
+    return Array(unsafeUninitializedCapacity: range.count) { buffer, initialized in
       var next = 0
       tree.forEachRun(in: range) { _, entries in
         for entry in entries {

@@ -18,6 +18,9 @@ extension SharedTree {
   @inlinable
   package func items(visibleOnly: Bool) -> [Item] {
     let total = visibleOnly ? visibleCount : count
+    // With no capacity the standard library hands out its one shared empty storage and still
+    // writes the count into it: a data race between threads (ThreadSanitizer).
+    guard total > 0 else { return [] }
     return [Item](unsafeUninitializedCapacity: total) { buffer, initialized in
       guard let start = buffer.baseAddress else { return }
       let end = start + total
