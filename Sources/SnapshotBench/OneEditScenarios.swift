@@ -22,46 +22,39 @@ enum OneEditScenarios {
   static let group = "One-item edit in a long list"
 
   static func snapshots(_ edit: Edit) -> Scenario {
-    Scenario(
-      name: "diff/one-edit/\(edit.rawValue)/snapshots",
-      group: group,
+    snapshotDiff(
+      edit, kind: "snapshots",
       summary: "new.batchUpdate(from: old) after \(edit.detail), against the hash-pass floor",
-      sizes: Scenario.decades, charted: edit == .insert
-    ) { size in
-      let (old, new) = lists(edit, size: size)
-      let oldSnapshot = flatSnapshot(old)
-      let newSnapshot = flatSnapshot(new)
-      var batch = BatchUpdate()
-      return Trial(
-        items: size, detail: edit.detail,
-        measured: Operation("new.batchUpdate(from: old)") {
-          batch = newSnapshot.batchUpdate(from: oldSnapshot)
-          return batch.insertedItems.count
-        },
-        baselines: [
-          Floor.baseline(
-            old: old, new: new,
-            whenFaster: "the snapshot path compares the common prefix and suffix by position "
-              + "and hashes only the changed middle (none for an insert, the third between "
-              + "the two positions for a move); the floor hashes every identifier")
-        ],
-        verify: { check(edit, batch) })
-    }
+      charted: edit == .insert, build: flatSnapshot,
+      whenFaster: "the snapshot path compares the common prefix and suffix by position "
+        + "and hashes only the changed middle (none for an insert, the third between "
+        + "the two positions for a move); the floor hashes every identifier")
   }
 
   /// The same pair, but each snapshot built by two appends (its first half, then the rest),
   /// so that neither keeps the arrays it was built from: the diff reads both trees.
   static func treeSnapshots(_ edit: Edit) -> Scenario {
-    Scenario(
-      name: "diff/one-edit/\(edit.rawValue)/tree-snapshots",
-      group: group,
+    snapshotDiff(
+      edit, kind: "tree-snapshots",
       summary: "new.batchUpdate(from: old) after \(edit.detail), each snapshot built by two "
         + "appends (so read from its tree, not from kept arrays), against the hash-pass floor",
-      sizes: Scenario.decades
+      charted: false, build: twoAppendSnapshot,
+      whenFaster: "the two trees' alike ends are compared in place and only the middle "
+        + "between them is hashed")
+  }
+
+  /// `new.batchUpdate(from: old)` of the pair after `edit`, each snapshot made by `build`.
+  static func snapshotDiff(
+    _ edit: Edit, kind: String, summary: String, charted: Bool,
+    build: @escaping @Sendable ([Int]) -> DiffableDataSourceSnapshot<Int, Int>, whenFaster: String
+  ) -> Scenario {
+    Scenario(
+      name: "diff/one-edit/\(edit.rawValue)/\(kind)", group: group, summary: summary,
+      sizes: Scenario.decades, charted: charted
     ) { size in
       let (old, new) = lists(edit, size: size)
-      let oldSnapshot = twoAppendSnapshot(old)
-      let newSnapshot = twoAppendSnapshot(new)
+      let oldSnapshot = build(old)
+      let newSnapshot = build(new)
       var batch = BatchUpdate()
       return Trial(
         items: size, detail: edit.detail,
@@ -69,12 +62,7 @@ enum OneEditScenarios {
           batch = newSnapshot.batchUpdate(from: oldSnapshot)
           return batch.insertedItems.count
         },
-        baselines: [
-          Floor.baseline(
-            old: old, new: new,
-            whenFaster: "the two trees' alike ends are compared in place and only the middle "
-              + "between them is hashed")
-        ],
+        baselines: [Floor.baseline(old: old, new: new, whenFaster: whenFaster)],
         verify: { check(edit, batch) })
     }
   }
