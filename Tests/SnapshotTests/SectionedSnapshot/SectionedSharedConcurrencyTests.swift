@@ -10,12 +10,7 @@ import Testing
 struct SectionedSharedConcurrencyTests {
   @Test("copies of one snapshot edited on four threads at once")
   func copiesEditedConcurrently() async {
-    var original = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
-    original.appendSections(Array(0..<10))
-    for section in 0..<10 {
-      original.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
-    }
-    let held = original
+    let held = tenSections(filled: 10)
     let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
       for thread in 0..<4 {
         group.addTask {
@@ -59,12 +54,7 @@ struct SectionedSharedConcurrencyTests {
 
   @Test("copies of a snapshot that keeps its arrays, appended to and diffed on four threads")
   func copiesKeepingArraysAppendedConcurrently() async {
-    var original = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
-    original.appendSections(Array(0..<10))
-    for section in 0..<9 {
-      original.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
-    }
-    let held = original
+    let held = tenSections(filled: 9)
     let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
       for thread in 0..<4 {
         group.addTask {
@@ -98,5 +88,16 @@ struct SectionedSharedConcurrencyTests {
     }
     #expect(held.storage.builtLayout?.sections.count == 10)
     #expect(held._invariantViolation() == nil)
+  }
+
+  /// Ten sections on small nodes, the first `filled` holding 200 items each, built by
+  /// appends of whole arrays (so the snapshot keeps them).
+  private func tenSections(filled: Int) -> DiffableDataSourceSnapshot<Int, Int> {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+    snapshot.appendSections(Array(0..<10))
+    for section in 0..<filled {
+      snapshot.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
+    }
+    return snapshot
   }
 }
