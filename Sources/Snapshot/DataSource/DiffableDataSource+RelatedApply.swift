@@ -27,7 +27,11 @@ extension DiffableDataSource {
       return false
     }
     let batch: BatchUpdate
-    if let (old, new) = snapshot.compressedLayouts(from: current) {
+    let unshared = snapshot.relatedLeaves(from: current)
+    if let unshared, let change = snapshot.narrowChange(from: current, unshared: unshared) {
+      // The section count is the same, so a narrow change keeps every section.
+      batch = change.batch
+    } else if let (old, new) = snapshot.compressedLayouts(from: current, unshared: unshared) {
       for (index, section) in new.enumerated() where section.id != sections[index].id {
         return false
       }

@@ -8,7 +8,8 @@ extension DiffableDataSourceSnapshot {
   >]
 
   /// The compressed layouts of `old` and of this snapshot, or nil when they hold nothing
-  /// alike (diff their ``layout``s instead).
+  /// alike (diff their ``layout``s instead). `unshared`, when given, is what
+  /// ``SharedTree/unsharedLeaves(from:to:)`` found for the two trees.
   ///
   /// For related snapshots, every entry of a leaf the two trees do not share is an item
   /// piece; every stretch of shared leaves is a shared run, cut where either side's unshared leaves interrupt it (so
@@ -28,11 +29,13 @@ extension DiffableDataSourceSnapshot {
   ///   snapshots built apart, O(a) more to compare the a entries alike at both ends, in
   ///   place, and u counts the entries between them.
   @inlinable
-  func compressedLayouts(from old: Self) -> (old: Compressed, new: Compressed)? {
+  func compressedLayouts(
+    from old: Self, unshared known: (old: [Placed], new: [Placed])? = nil
+  ) -> (old: Compressed, new: Compressed)? {
     let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
     var found: (old: SharedGaps, new: SharedGaps)?
     if oldTree.mayShareNodes(with: newTree) {
-      let unshared = SharedTree.unsharedLeaves(from: oldTree, to: newTree)
+      let unshared = known ?? SharedTree.unsharedLeaves(from: oldTree, to: newTree)
       let oldGaps = SharedGaps(unshared: unshared.old, count: oldTree.count)
       if oldGaps.sharedCount > 0 {
         found = (oldGaps, SharedGaps(unshared: unshared.new, count: newTree.count))

@@ -22,6 +22,17 @@ extension DiffableDataSourceSnapshot {
       reconfiguredItems: reconfiguredItemIdentifiers)
   }
 
+  /// The leaves the trees of `old` and of this snapshot do not share, when they may share
+  /// nodes (one was made from the other by edits); nil for snapshots built apart.
+  ///
+  /// - Complexity: see ``SharedTree/unsharedLeaves(from:to:)``.
+  @inlinable
+  func relatedLeaves(from old: Self) -> (old: [Placed], new: [Placed])? {
+    let (oldTree, newTree) = (old.storage.list.tree, storage.list.tree)
+    guard oldTree.mayShareNodes(with: newTree) else { return nil }
+    return SharedTree.unsharedLeaves(from: oldTree, to: newTree)
+  }
+
   /// The one batch that turns `old` into this snapshot, valid under every rule a list view
   /// enforces, with the fewest moves the rules allow; reloads and reconfigures come from this
   /// snapshot's marks, for identifiers present in both. See ``BatchUpdate/init(from:to:marks:)``
@@ -47,7 +58,11 @@ extension DiffableDataSourceSnapshot {
   ///   item of a section present in both.
   @inlinable
   public func batchUpdate(from old: Self) -> BatchUpdate {
-    if let (old, new) = compressedLayouts(from: old) {
+    let unshared = relatedLeaves(from: old)
+    if let unshared, let change = narrowChange(from: old, unshared: unshared) {
+      return change.batch
+    }
+    if let (old, new) = compressedLayouts(from: old, unshared: unshared) {
       return BatchUpdate(compressedFrom: old, to: new, marks: marks)
     }
     let (old, new) = (old.layout, layout)
@@ -76,7 +91,11 @@ extension DiffableDataSourceSnapshot {
   public func stagedBatchUpdate(
     from old: Self
   ) -> StagedBatchUpdate<SectionIdentifierType, ItemIdentifierType> {
-    if let (old, new) = compressedLayouts(from: old) {
+    let unshared = relatedLeaves(from: old)
+    if let unshared, let change = narrowChange(from: old, unshared: unshared) {
+      return change.stages(old: old.storage, new: storage)
+    }
+    if let (old, new) = compressedLayouts(from: old, unshared: unshared) {
       return StagedBatchUpdate(compressedFrom: old, to: new, marks: marks)
     }
     let (old, new) = (old.layout, layout)

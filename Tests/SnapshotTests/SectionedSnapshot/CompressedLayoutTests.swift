@@ -238,14 +238,25 @@ private struct CompressedStats {
   var apart = 0
   /// Pairs built apart that both keep the arrays they were built from (diffed as arrays).
   var bothBuilt = 0
+  /// Related pairs the diff read off their unshared leaves, by kind of narrow change.
+  var narrowMarks = 0
+  var narrowInserts = 0
+  var narrowDeletes = 0
+  var narrowMoves = 0
+  var narrowSections = 0
 }
 
-private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> String? {
+/// Runs `steps`, checking the pair after each; after a `settle` (the two then equal) only when
+/// `checksSettled`.
+private func check(
+  _ steps: [CompressedStep], stats: inout CompressedStats, checksSettled: Bool = true
+) -> String? {
   var old = originalSnapshot()
   var new = old
   var fresh = 1_000
   for (index, step) in steps.enumerated() {
     apply(step, old: &old, new: &new, fresh: &fresh)
+    if case .settle = step, !checksSettled { continue }
     stats.steps += 1
     for (name, snapshot) in [("old", old), ("new", new)] {
       if let violation = snapshot._invariantViolation() {
@@ -254,6 +265,17 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     }
     let isRelated = old.storage.list.tree.mayShareNodes(with: new.storage.list.tree)
     if isRelated { stats.relatedPairs += 1 }
+    if let leaves = new.relatedLeaves(from: old) {
+      switch new.narrowChange(from: old, unshared: leaves) {
+      case .marks(let reloaded, let reconfigured)?:
+        if !reloaded.isEmpty || !reconfigured.isEmpty { stats.narrowMarks += 1 }
+      case .inserted?: stats.narrowInserts += 1
+      case .deleted?: stats.narrowDeletes += 1
+      case .moved?: stats.narrowMoves += 1
+      case .insertedSection?, .deletedSection?: stats.narrowSections += 1
+      case nil: break
+      }
+    }
     let bothBuilt = old.storage.builtLayout != nil && new.storage.builtLayout != nil
     guard let compressed = new.compressedLayouts(from: old) else {
       if !isRelated && bothBuilt { stats.bothBuilt += 1 }
@@ -305,6 +327,46 @@ private func check(_ steps: [CompressedStep], stats: inout CompressedStats) -> S
     #expect(stats.runs >= stats.related)
     #expect(stats.apart >= 10)
     #expect(stats.bothBuilt >= 10)
+  }
+
+  /// One edit at a time, each diffed against the snapshot before it: the narrow changes (one
+  /// stretch of items inserted or deleted, or marks alone) are read off the unshared leaves,
+  /// and give the batch and the stages of the plain diff of the two layouts, as every other
+  /// edit does through the compressed diff.
+  @Test func singleEditsOfRelatedSnapshotsGiveThePlainDiff() {
+    var stats = CompressedStats()
+    checkProperty(
+      "single edits of related snapshots", count: 100, base: 0x5E_1E_D1_75,
+      generate: { generator in
+        // Marks stay on a snapshot once made, and a marked snapshot's edits take the
+        // compressed diff: marks come last, after the structural edits. Deletes name one
+        // item, so that most are one stretch; moves stay near, so that most keep their
+        // section.
+        var structural: [CompressedStep] = []
+        var marks: [CompressedStep] = []
+        for step in generateSteps(&generator) {
+          switch step {
+          case .settle, .rebuild: continue
+          case .reloadItem, .reconfigureItem: marks += [step, .settle]
+          case .deleteItems(let anchors):
+            structural += [.deleteItems(anchors: [anchors[0]]), .settle]
+          case .moveItem(let anchor, let destination, let after):
+            // Mostly within a section (of 40 items), past a few items or many.
+            let nearby = Swift.max(0, anchor + destination % 31 - 15)
+            structural += [.moveItem(anchor: anchor, destination: nearby, after: after), .settle]
+          default: structural += [step, .settle]
+          }
+        }
+        return structural + marks
+      },
+      check: { check($0, stats: &stats, checksSettled: false) })
+    // Each narrow change was taken often (about 300, 520, 300, 140 and 115 times).
+    #expect(stats.narrowMarks >= 200)
+    #expect(stats.narrowInserts >= 350)
+    #expect(stats.narrowDeletes >= 200)
+    #expect(stats.narrowMoves >= 90)
+    #expect(stats.narrowSections >= 60)
+    #expect(stats.related >= 1_500)
   }
 
   /// A few edits, then the edited snapshot built again apart, without the arrays it was built
