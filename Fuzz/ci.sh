@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI for the fuzz targets: builds the fuzz package once (libFuzzer + AddressSanitizer), then
 # for each target replays its committed corpus and fuzzes it for FUZZ_SECONDS (default 30)
-# with a fixed seed from that corpus (new inputs go to a temporary directory). Fails on any
+# with a fixed seed from that corpus (new inputs go to a temporary directory), two targets
+# at a time (each fuzzer runs on one core). Fails on any
 # crash, broken property or sanitizer report, and if a target runs without coverage.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,22 +16,44 @@ echo "fuzz: built in $((SECONDS - started)) s"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export FUZZ_SKIP_BUILD=1 FUZZ_WORK="$work" FUZZ_SEED=1
-for target in $targets; do
-  log="$work/$target.log"
+# One target: replay its corpus, then fuzz it. Its log and verdict go to files of its own, so
+# that two targets run side by side (libFuzzer runs on one core).
+fuzz_one() {
+  local target=$1 log="$work/$1.log"
   if ! ./run.sh "$target" "Corpus/$target" > "$log" 2>&1; then
-    tail -n 30 "$log" >&2
-    echo "fuzz: $target: replaying Corpus/$target failed" >&2
-    exit 1
+    echo "fuzz: $target: replaying Corpus/$target failed" > "$work/$target.verdict"
+    return 1
   fi
   if ! ./run.sh "$target" "$seconds" > "$log" 2>&1; then
-    tail -n 30 "$log" >&2
-    echo "fuzz: $target: crash or broken property (see Fuzz/crashes/)" >&2
-    exit 1
+    echo "fuzz: $target: crash or broken property (see Fuzz/crashes/)" > "$work/$target.verdict"
+    return 1
   fi
   if ! grep -q "INFO: Loaded 1 modules" "$log"; then
-    echo "fuzz: $target ran without coverage instrumentation" >&2
-    exit 1
+    echo "fuzz: $target ran without coverage instrumentation" > "$work/$target.verdict"
+    return 1
   fi
-  echo "fuzz: $target: $(grep -a "DONE" "$log" | tail -n 1)"
+}
+set -- $targets
+while [ $# -gt 0 ]; do
+  pair=("$1")
+  if [ $# -gt 1 ]; then pair+=("$2"); fi
+  pids=()
+  for target in "${pair[@]}"; do
+    fuzz_one "$target" &
+    pids+=($!)
+  done
+  failed=0
+  for index in "${!pair[@]}"; do
+    target=${pair[$index]}
+    if ! wait "${pids[$index]}"; then
+      tail -n 30 "$work/$target.log" >&2
+      cat "$work/$target.verdict" >&2
+      failed=1
+    else
+      echo "fuzz: $target: $(grep -a "DONE" "$work/$target.log" | tail -n 1)"
+    fi
+  done
+  if [ "$failed" != 0 ]; then exit 1; fi
+  shift "${#pair[@]}"
 done
 echo "fuzz: all targets passed in $((SECONDS - started)) s"

@@ -372,19 +372,22 @@ struct DataSourcePropertyTests {
   func randomSequences() {
     let done = Self.check("data source", .everything, count: 3_200, base: 0xDA7A_5017)
     for kind in Kind.allCases {
-      #expect(done[kind.rawValue, default: 0] >= 200, "too few \(kind) steps carried out")
+      #expect(
+        done[kind.rawValue, default: 0] >= PropertySeeds.scaled(200),
+        "too few \(kind) steps carried out")
     }
     #expect(
-      done["editSection of a tree of several leaves", default: 0] >= 200,
+      done["editSection of a tree of several leaves", default: 0] >= PropertySeeds.scaled(200),
       "too few edits of a section tree that spans several leaves")
     #expect(
-      done["applyWhole of related snapshots", default: 0] >= 100,
+      done["applyWhole of related snapshots", default: 0] >= PropertySeeds.scaled(100),
       "too few whole applies diffed as related snapshots")
     #expect(
-      done["applyApart with alike ends and a middle", default: 0] >= 200,
+      done["applyApart with alike ends and a middle", default: 0] >= PropertySeeds.scaled(200),
       "too few applies of trees built apart with alike ends")
     #expect(
-      done["applyApart whose alike suffix shows other rows", default: 0] >= 50,
+      done["applyApart whose alike suffix shows other rows", default: 0]
+        >= PropertySeeds.scaled(50),
       "too few applies of trees built apart whose alike suffix shows other rows")
   }
 
@@ -392,9 +395,12 @@ struct DataSourcePropertyTests {
   func foldingSequences() {
     let done = Self.check("data source, folding", .folding, count: 600, base: 0xF01D_5EC7)
     for (kind, _) in Mix.folding.weights {
-      #expect(done[kind.rawValue, default: 0] >= 50, "too few \(kind) steps carried out")
+      #expect(
+        done[kind.rawValue, default: 0] >= PropertySeeds.scaled(50),
+        "too few \(kind) steps carried out")
     }
     #expect(
-      done["moveTo a folded section", default: 0] >= 50, "too few moves into a folded section")
+      done["moveTo a folded section", default: 0] >= PropertySeeds.scaled(50),
+      "too few moves into a folded section")
   }
 }

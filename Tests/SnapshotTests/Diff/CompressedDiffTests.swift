@@ -112,24 +112,24 @@ enum CompressedDiffStep: CustomStringConvertible, Sendable {
     let result = Self.run(
       "compressed small layouts", count: 3_000, base: 0x5EED_C001,
       LayoutCaseGenerator(maxSections: 6, maxItems: 12, maxSteps: 14))
-    #expect(result.cases >= 3_000)
-    #expect(result.runs >= 3_000)
-    #expect(result.listed >= 100)
+    #expect(result.cases >= PropertySeeds.scaled(3_000))
+    #expect(result.runs >= PropertySeeds.scaled(3_000))
+    #expect(result.listed >= PropertySeeds.scaled(100))
   }
 
   @Test func layoutsWithoutMarks() {
     let result = Self.run(
       "compressed layouts without marks", count: 1_000, base: 0x5EED_C002,
       LayoutCaseGenerator(maxSections: 5, maxItems: 16, maxSteps: 10, marks: false))
-    #expect(result.cases >= 1_000)
-    #expect(result.runs >= 1_000)
+    #expect(result.cases >= PropertySeeds.scaled(1_000))
+    #expect(result.runs >= PropertySeeds.scaled(1_000))
   }
 
   @Test func mediumLayouts() {
     let result = Self.run(
       "compressed medium layouts", count: 300, base: 0x5EED_C003,
       LayoutCaseGenerator(maxSections: 10, maxItems: 60, maxSteps: 30, scrambles: true))
-    #expect(result.cases >= 300)
-    #expect(result.runs >= 1_000)
+    #expect(result.cases >= PropertySeeds.scaled(300))
+    #expect(result.runs >= PropertySeeds.scaled(1_000))
   }
 }

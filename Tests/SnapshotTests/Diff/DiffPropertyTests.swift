@@ -20,7 +20,7 @@ import Testing
         return LayoutCaseGenerator(maxSections: 4, maxItems: 4, maxSteps: 6).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 6_000)
+    #expect(cases >= PropertySeeds.scaled(6_000))
   }
 
   @Test func smallLayouts() {
@@ -32,7 +32,7 @@ import Testing
         return LayoutCaseGenerator(maxSections: 7, maxItems: 12, maxSteps: 16).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 3_000)
+    #expect(cases >= PropertySeeds.scaled(3_000))
   }
 
   @Test func structuralOnlyLayouts() {
@@ -45,7 +45,7 @@ import Testing
           .generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 1_000)
+    #expect(cases >= PropertySeeds.scaled(1_000))
   }
 
   @Test func mediumLayouts() {
@@ -59,7 +59,7 @@ import Testing
         ).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 370)
+    #expect(cases >= PropertySeeds.scaled(370))
   }
 
   @Test func largeLayouts() {
@@ -73,7 +73,7 @@ import Testing
         ).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 30)
+    #expect(cases >= PropertySeeds.scaled(30))
   }
 }
 

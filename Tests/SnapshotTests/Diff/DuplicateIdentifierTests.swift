@@ -121,6 +121,6 @@ import Testing
         }
         return found == expected ? nil : "named \(found), expected \(expected)"
       })
-    #expect(cases >= 500)
+    #expect(cases >= PropertySeeds.scaled(500))
   }
 }

@@ -36,7 +36,7 @@ import Testing
         }
         return weight == best ? nil : "keys \(keys): weight \(weight), best \(best)"
       })
-    #expect(cases >= 600)
+    #expect(cases >= PropertySeeds.scaled(600))
   }
 
   @Test func takesEverythingWhenAlreadyIncreasing() {

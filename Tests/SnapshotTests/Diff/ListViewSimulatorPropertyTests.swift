@@ -69,7 +69,7 @@ import Testing
         return LayoutCaseGenerator(maxSections: 6, maxItems: 10, maxSteps: 14).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 800)
+    #expect(cases >= PropertySeeds.scaled(800))
   }
 
   @Test func mediumLayouts() {
@@ -83,6 +83,6 @@ import Testing
         ).generate(&g)
       },
       check: Self.check)
-    #expect(cases >= 100)
+    #expect(cases >= PropertySeeds.scaled(100))
   }
 }

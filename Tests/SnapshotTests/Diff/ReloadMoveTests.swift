@@ -192,9 +192,11 @@ import Testing
         }
         return Self.compareWithSearch(old: pair.old, new: pair.new, marks: pair.marks)
       })
-    #expect(cases >= 300)
-    #expect(marked >= 240)
-    #expect(reordered >= 150)
-    #expect(itemsSearched >= 270, "\(itemsSearched) cases with items searched exhaustively")
+    #expect(cases >= PropertySeeds.scaled(300))
+    #expect(marked >= PropertySeeds.scaled(240))
+    #expect(reordered >= PropertySeeds.scaled(150))
+    #expect(
+      itemsSearched >= PropertySeeds.scaled(270),
+      "\(itemsSearched) cases with items searched exhaustively")
   }
 }

@@ -86,6 +86,6 @@ import Testing
         }
         return verifyDiff(old: old.layout, new: new.layout, marks: new.marks)
       })
-    #expect(cases >= 600)
+    #expect(cases >= PropertySeeds.scaled(600))
   }
 }

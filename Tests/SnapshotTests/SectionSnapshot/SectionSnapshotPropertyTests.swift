@@ -764,7 +764,7 @@ private func firstDifference(
       check: { runAndCompare($0, idCount: profile.idCount, stats: &stats) })
     // The runs went through successes and refusals alike.
     guard stats.isComplete else { return }
-    #expect(stats.steps >= 10_000)
+    #expect(stats.steps >= PropertySeeds.scaled(10_000))
     #expect(stats.errors >= stats.steps / 10)
     #expect(stats.errors <= stats.steps / 2)
   }
@@ -777,8 +777,8 @@ private func firstDifference(
       generate: { generateSteps(profile, &$0) },
       check: { runAndCompare($0, idCount: profile.idCount, stats: &stats) })
     guard stats.isComplete else { return }
-    #expect(stats.steps >= 2_000)
-    #expect(stats.merges >= 5)
+    #expect(stats.steps >= PropertySeeds.scaled(2_000))
+    #expect(stats.merges >= PropertySeeds.scaled(5))
   }
 
   @Test func theModelAgreesWithHandWrittenExpectations() {

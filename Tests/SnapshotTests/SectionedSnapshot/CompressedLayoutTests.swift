@@ -321,12 +321,12 @@ private func check(
       generate: { generateSteps(&$0) },
       check: { check($0, stats: &stats) })
     // Almost every pair stayed related, and runs were found and compared.
-    #expect(stats.steps >= 3_000)
+    #expect(stats.steps >= PropertySeeds.scaled(3_000))
     #expect(stats.relatedPairs >= stats.steps * 3 / 4)
     #expect(stats.related >= stats.relatedPairs * 9 / 10)
     #expect(stats.runs >= stats.related)
-    #expect(stats.apart >= 10)
-    #expect(stats.bothBuilt >= 10)
+    #expect(stats.apart >= PropertySeeds.scaled(10))
+    #expect(stats.bothBuilt >= PropertySeeds.scaled(10))
   }
 
   /// One edit at a time, each diffed against the snapshot before it: the narrow changes (one
@@ -361,12 +361,12 @@ private func check(
       },
       check: { check($0, stats: &stats, checksSettled: false) })
     // Each narrow change was taken often (about 300, 520, 300, 140 and 115 times).
-    #expect(stats.narrowMarks >= 200)
-    #expect(stats.narrowInserts >= 350)
-    #expect(stats.narrowDeletes >= 200)
-    #expect(stats.narrowMoves >= 90)
-    #expect(stats.narrowSections >= 60)
-    #expect(stats.related >= 1_500)
+    #expect(stats.narrowMarks >= PropertySeeds.scaled(200))
+    #expect(stats.narrowInserts >= PropertySeeds.scaled(350))
+    #expect(stats.narrowDeletes >= PropertySeeds.scaled(200))
+    #expect(stats.narrowMoves >= PropertySeeds.scaled(90))
+    #expect(stats.narrowSections >= PropertySeeds.scaled(60))
+    #expect(stats.related >= PropertySeeds.scaled(1_500))
   }
 
   /// A few edits, then the edited snapshot built again apart, without the arrays it was built
@@ -381,7 +381,7 @@ private func check(
           + [.rebuild(keepsArrays: false)]
       },
       check: { check($0, stats: &stats) })
-    #expect(stats.apart >= 100)
+    #expect(stats.apart >= PropertySeeds.scaled(100))
   }
 
   /// Snapshots built apart share no node: their compressed layouts are their alike ends as

@@ -548,12 +548,12 @@ private func firstDifference(
       check: { runAndCompare($0, stats: &stats) })
     // The runs went through successes and refusals alike.
     guard stats.isComplete else { return }
-    #expect(stats.steps >= 10_000)
+    #expect(stats.steps >= PropertySeeds.scaled(10_000))
     #expect(stats.errors >= stats.steps / 10)
     #expect(stats.errors <= stats.steps / 2)
     // Snapshots built by appends kept their arrays, and edits dropped them.
     #expect(stats.keptArrays >= stats.steps / 20)
-    #expect(stats.droppedArrays >= 200)
+    #expect(stats.droppedArrays >= PropertySeeds.scaled(200))
   }
 
   /// The same on storage with nodes of 2 to 4 entries and buckets of 2 pairs, so that the
@@ -565,7 +565,7 @@ private func firstDifference(
       generate: { generateSteps(&$0) },
       check: { runAndCompare($0, stats: &stats, start: IntSnapshot(base: 2, bucketCapacity: 2)) })
     guard stats.isComplete else { return }
-    #expect(stats.steps >= 5_000)
+    #expect(stats.steps >= PropertySeeds.scaled(5_000))
     #expect(stats.errors >= stats.steps / 10)
   }
 

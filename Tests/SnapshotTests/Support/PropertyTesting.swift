@@ -28,6 +28,20 @@ enum PropertySeeds {
   static func environmentValue(_ name: String) -> UInt64? {
     ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
   }
+
+  /// The share of every property's cases that run, in percent: `SNAPSHOT_PROPERTY_SCALE`
+  /// (1 to 100; 100 when unset). `.ci/run` runs its AddressSanitizer pass at 20, the first
+  /// fifth of every property's cases, each instrumented; its plain `swift test` runs them all.
+  static let scale =
+    environmentValue("SNAPSHOT_PROPERTY_SCALE").map {
+      Int(Swift.min(Swift.max($0, 1), 100))
+    } ?? 100
+
+  /// `count` (of cases, or of what the cases reach, for a test's floor on its coverage) at
+  /// ``scale``.
+  static func scaled(_ count: Int) -> Int {
+    scale == 100 ? count : Swift.max(1, count * scale / 100)
+  }
 }
 
 /// Runs a property over `count` generated cases.
@@ -84,7 +98,7 @@ func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
   if let replay = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") { return [replay] }
   let streamBase = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_BASE") ?? base
   var seeder = SeededGenerator(seed: streamBase)
-  return (0..<count).map { _ in seeder.next() }
+  return (0..<PropertySeeds.scaled(count)).map { _ in seeder.next() }
 }
 
 /// Records a failed property: the seed to replay, the shrunk steps and their failure.

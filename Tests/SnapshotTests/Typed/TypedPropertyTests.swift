@@ -40,7 +40,7 @@ struct TypedPropertyTests {
         if embedded != built { return "embedding a snapshot does not round-trip" }
         return nil
       })
-    #expect(checked >= 400)
+    #expect(checked >= PropertySeeds.scaled(400))
   }
 
   @Test func sectionedBuildersKeyPathsAndImperativeAgree() {
@@ -92,7 +92,7 @@ struct TypedPropertyTests {
         if outline.visibleSnapshot != visible { return "visibleSnapshot differs" }
         return nil
       })
-    #expect(checked >= 300)
+    #expect(checked >= PropertySeeds.scaled(300))
   }
 
   @Test func codableRoundTrips() throws {
@@ -141,7 +141,7 @@ struct TypedPropertyTests {
           return "threw \(error)"
         }
       })
-    #expect(checked >= 300)
+    #expect(checked >= PropertySeeds.scaled(300))
   }
 
   /// Decoding arbitrary columns never stops the program: it either throws a DecodingError
