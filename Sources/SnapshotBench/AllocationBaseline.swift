@@ -59,6 +59,10 @@ struct AllocationBaseline: Codable, Equatable, Sendable {
     ("outline/visible-items", nil, 10_000),
     // A section snapshot edited (1 % re-parented), then its rows diffed.
     ("outline/move-diff", nil, 10_000),
+    // Diffs of related snapshots: one move (a narrow change, read off the unshared leaves),
+    // and one insert, staged.
+    ("related/diff/batch/move", nil, 10_000),
+    ("related/diff/staged/insert", nil, 10_000),
     // Expand + collapse through the data source, and two whole-section applies.
     ("datasource/expand-collapse", nil, 10_000),
     ("datasource/expand-collapse", "apply section snapshot ×2", 10_000),

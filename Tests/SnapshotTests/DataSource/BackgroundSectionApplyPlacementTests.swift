@@ -4,9 +4,15 @@ import Testing
 
 @testable import Snapshot
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where a background section apply does its work: the data source lives on an actor whose
-/// executor flags the time its jobs run, and its identifiers count every comparison and hash,
-/// split by whether such a job was running. Applying a 20,000-item section snapshot built
+/// executor records the thread running each job, and its identifiers count every comparison
+/// and hash, split by whether they ran on that thread during such a job. Applying a 20,000-item section snapshot built
 /// apart, with one item inserted, compares and hashes items off the actor (reading both trees'
 /// ends, checking the middle against the other section, diffing the rows), and next to none
 /// on it; the synchronous apply does all of it on the actor. (Listing rows compares nothing:
@@ -49,12 +55,22 @@ struct BackgroundSectionApplyPlacementTests {
 
 /// Counts of identifier comparisons and hashes, on and off the actor.
 enum PlacementCounters {
-  static let inJob = Atomic<Bool>(false)
+  /// The thread running one of the actor's jobs, 0 between jobs. A thread, not a flag: work
+  /// off the actor may start on another thread before the job that handed it over returns.
+  static let jobThread = Atomic<UInt>(0)
   static let onActor = Atomic<Int>(0)
   static let offActor = Atomic<Int>(0)
 
+  static var currentThread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+
   static func count() {
-    if inJob.load(ordering: .acquiring) {
+    if jobThread.load(ordering: .acquiring) == currentThread {
       onActor.add(1, ordering: .relaxed)
     } else {
       offActor.add(1, ordering: .relaxed)
@@ -80,16 +96,16 @@ struct PlacementCounted: Hashable, Sendable {
   }
 }
 
-/// A serial executor on a dispatch queue that flags the time its jobs run.
+/// A serial executor on a dispatch queue that records the thread running each of its jobs.
 final class PlacementFlaggingExecutor: SerialExecutor, Sendable {
   private let queue = DispatchQueue(label: "snapshot-tests.flagging-executor")
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.async {
-      PlacementCounters.inJob.store(true, ordering: .releasing)
+      PlacementCounters.jobThread.store(PlacementCounters.currentThread, ordering: .releasing)
       job.runSynchronously(on: self.asUnownedSerialExecutor())
-      PlacementCounters.inJob.store(false, ordering: .releasing)
+      PlacementCounters.jobThread.store(0, ordering: .releasing)
     }
   }
 
