@@ -2,7 +2,7 @@ extension DiffableDataSourceSnapshot {
   /// The snapshot as the diff engine reads it: each section's identifier and its items.
   ///
   /// - Complexity: O(1) for a snapshot built by ``appendSections(_:)`` and by
-  ///   ``appendItems(_:toSection:)`` of whole arrays into empty sections, and not edited
+  ///   ``appendItems(_:toSection:)`` of whole arrays, and not edited
   ///   otherwise since (reload and reconfigure marks aside): it keeps those arrays and hands
   ///   them out. Otherwise O(n + s b log n) for n items and s sections: the items are copied
   ///   out of the storage leaf by leaf into arrays of the right size; nothing is hashed.

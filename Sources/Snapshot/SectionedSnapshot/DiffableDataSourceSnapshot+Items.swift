@@ -10,7 +10,9 @@ extension DiffableDataSourceSnapshot {
   /// is an error, since it is almost always a bug.)
   ///
   /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
-  ///   each of the k items.
+  ///   each of the k items; while the snapshot keeps the arrays it was built from (see
+  ///   ``layout``), O(k) amortized more to extend the section's array, and O(section) once,
+  ///   for the first append to a section whose array the caller still shares.
   @inlinable
   public mutating func appendItems(
     _ items: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
@@ -21,8 +23,7 @@ extension DiffableDataSourceSnapshot {
   /// Adds `items` at the end of `section` (the last section when nil), or throws without
   /// changing the snapshot.
   ///
-  /// - Complexity: O(k + b log n) in the tree (one seek, one splice) and one trie walk for
-  ///   each of the k items.
+  /// - Complexity: as ``appendItems(_:toSection:)``.
   @inlinable
   public mutating func tryAppendItems(
     _ items: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil

@@ -3,14 +3,15 @@
 // built apart").
 
 /// The layout of a sectioned snapshot built by ``DiffableDataSourceSnapshot/appendSections(_:)``
-/// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays into empty
-/// sections, as those arrays were given: Apple's usual way of making a snapshot, anew from the
+/// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays, as those
+/// arrays were given (a section's later appends extend its array): Apple's usual way of making a snapshot, anew from the
 /// model each time. Such snapshots are diffed against each other by comparing these arrays,
 /// as arrays compare (an 8-byte `Int` each, in one block), instead of reading two trees that
 /// share no node; ``DiffableDataSourceSnapshot/layout`` hands them out in O(1).
 ///
 /// The arrays are the caller's, shared copy-on-write: keeping them costs nothing while the
-/// caller keeps them too, and the identifiers' size an item when it does not.
+/// caller keeps them too, and the identifiers' size an item when it does not (or when a
+/// section had several appends, which made its array the snapshot's own).
 ///
 /// Written only while uniquely referenced (an append checks `isKnownUniquelyReferenced` first
 /// and drops it otherwise), so once two snapshots hold it, it never changes, and reading it
@@ -46,22 +47,26 @@ extension SectionedStorage {
   }
 
   /// Appends `items` at `end`, the end of the section at `index`, keeping ``builtLayout``
-  /// when nothing else holds it and the section was empty there (the section's array is then
-  /// `items` itself; appending to a non-empty array would copy it, so the layout is dropped
-  /// instead); or throws, changing nothing. O(k + b log n) in the tree and k trie walks.
+  /// when nothing else holds it: an empty section's array becomes `items` itself, shared with
+  /// the caller; a section that has items gets them appended to its array (the first such
+  /// append to an array the caller still shares copies it, so that the snapshot owns it);
+  /// or throws, changing nothing. O(k + b log n) in the tree and k trie walks, plus O(k)
+  /// amortized to extend the kept array (O(section) for that first copy).
   @inlinable
   mutating func appendItems(_ items: [Item], at end: Int, toSectionAt index: Int)
     throws(EditError)
   {
     try _list.insertRun(
       items.lazy.map { .item($0) }, at: end, level: 1, hidden: 1, isExpanded: false)
-    guard isKnownUniquelyReferenced(&builtLayout), index < builtLayout!.sections.count,
-      builtLayout!.sections[index].items.isEmpty
-    else {
+    guard isKnownUniquelyReferenced(&builtLayout), index < builtLayout!.sections.count else {
       builtLayout = nil
       return
     }
-    builtLayout!.sections[index].items = items
+    if builtLayout!.sections[index].items.isEmpty {
+      builtLayout!.sections[index].items = items
+    } else {
+      builtLayout!.sections[index].items.append(contentsOf: items)
+    }
   }
 
   /// The first way ``builtLayout`` differs from the tree, or nil. O(n); for invariant checks.
