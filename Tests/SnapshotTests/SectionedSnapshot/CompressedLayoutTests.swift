@@ -329,10 +329,10 @@ private func check(
     #expect(stats.bothBuilt >= PropertySeeds.scaled(10))
   }
 
-  /// One edit at a time, each diffed against the snapshot before it: the narrow changes (one
-  /// stretch of items inserted or deleted, or marks alone) are read off the unshared leaves,
-  /// and give the batch and the stages of the plain diff of the two layouts, as every other
-  /// edit does through the compressed diff.
+  /// One edit at a time, each diffed against the snapshot before it: the narrow changes (marks
+  /// alone, one stretch of items inserted or deleted, one empty section, one item moved within
+  /// its section) are read off the unshared leaves, and give the batch and the stages of the
+  /// plain diff of the two layouts, as every other edit does through the compressed diff.
   @Test func singleEditsOfRelatedSnapshotsGiveThePlainDiff() {
     var stats = CompressedStats()
     checkProperty(
