@@ -89,6 +89,10 @@ extension AllocationBaselineCommand {
       ? "/proc/self/exe" : Bundle.main.executablePath ?? CommandLine.arguments[0]
     child.executableURL = URL(fileURLWithPath: executable)
     child.arguments = ["--count-allocations", "--scenario", scenario, "--size", String(size)]
+    // A fixed environment: the child's heap, which the counts follow by a reallocation or so
+    // (arrays take their capacity from malloc's usable size), then starts the same whatever
+    // the caller's environment holds (Foundation copies it onto the heap when read).
+    child.environment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
     let output = Pipe()
     child.standardOutput = output
     do {
