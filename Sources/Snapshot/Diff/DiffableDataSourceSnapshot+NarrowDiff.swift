@@ -62,7 +62,7 @@ extension DiffableDataSourceSnapshot {
       guard oldSpan.lowerBound == newSpan.lowerBound,
         oldCount - oldSpan.upperBound == newCount - newSpan.upperBound
       else { return nil }
-      let (oldMiddle, newMiddle, prefix) = Self.middles(unshared.old, unshared.new)
+      let (oldMiddle, newMiddle, prefix) = Self.middles(unshared.old[...], unshared.new[...])
       // One side's middle must be empty and the other's items only.
       guard oldMiddle.isEmpty != newMiddle.isEmpty else { return nil }
       let (middle, side) = oldMiddle.isEmpty ? (newMiddle, storage) : (oldMiddle, old.storage)
@@ -78,7 +78,7 @@ extension DiffableDataSourceSnapshot {
       for entry in middle {
         guard case .item = entry else { return nil }
       }
-      guard let first = side.indexPath(ofPosition: start + prefix) else { return nil }
+      let first = side.indexPath(ofPosition: start + prefix)
       let paths = (0..<middle.count).map {
         ListIndexPath(item: first.item + $0, section: first.section)
       }
@@ -104,11 +104,13 @@ extension DiffableDataSourceSnapshot {
     guard leaving || landing else { return nil }
     let (moved, arrived) = leaving ? (first.old, second.new) : (second.old, first.new)
     guard arrived.count == 1, case .item = moved[moved.startIndex],
-      moved[moved.startIndex] == arrived[arrived.startIndex],
-      let from = old.storage.indexPath(
-        ofPosition: oldRanges[leaving ? 0 : 1].lowerBound + (leaving ? first : second).prefix),
-      let to = storage.indexPath(
-        ofPosition: newRanges[leaving ? 1 : 0].lowerBound + (leaving ? second : first).prefix),
+      moved[moved.startIndex] == arrived[arrived.startIndex]
+    else { return nil }
+    let from = old.storage.indexPath(
+      ofPosition: oldRanges[leaving ? 0 : 1].lowerBound + (leaving ? first : second).prefix)
+    let to = storage.indexPath(
+      ofPosition: newRanges[leaving ? 1 : 0].lowerBound + (leaving ? second : first).prefix)
+    guard
       // Within one section, past at least two items: moving the item is then the one
       // fewest move (past one item, moving that item instead ties).
       from.section == to.section, abs(from.item - to.item) >= 2
@@ -137,13 +139,6 @@ extension DiffableDataSourceSnapshot {
       oldEntries[prefix..<oldEntries.count - suffix],
       newEntries[prefix..<newEntries.count - suffix], prefix
     )
-  }
-
-  @inlinable
-  static func middles(
-    _ old: [Placed], _ new: [Placed]
-  ) -> (old: ArraySlice<Entry>, new: ArraySlice<Entry>, prefix: Int) {
-    middles(old[...], new[...])
   }
 
   /// The entries of `leaves`, in order. O(entries).
@@ -207,48 +202,44 @@ extension NarrowChange {
   func stages<Section, Item>(
     old: SectionedStorage<Section, Item>, new: SectionedStorage<Section, Item>
   ) -> StagedBatchUpdate<Section, Item> {
-    typealias Stage = StagedBatchUpdate<Section, Item>.Stage
     let batch = batch
     guard !batch.isEmpty else { return StagedBatchUpdate(stages: []) }
-    let stage: Stage
+    let kind: StagedBatchUpdate<Section, Item>.Stage.Kind
     switch self {
-    case .marks(let reloaded, let reconfigured):
-      // Staged item updates are addressed in the old layout, which is the new one here.
-      stage = Stage(
-        kind: .itemUpdates,
-        batch: BatchUpdate(reloadedItems: reloaded, reconfiguredItems: reconfigured),
-        deferredLayout: DeferredLayout { old.layout })
-    case .inserted, .moved:
-      stage = Stage(
-        kind: .itemInsertsAndMoves, batch: batch, deferredLayout: DeferredLayout { new.layout })
-    case .insertedSection:
-      stage = Stage(
-        kind: .sectionInsertsAndMoves, batch: batch,
-        deferredLayout: DeferredLayout { new.layout })
-    case .deleted, .deletedSection:
-      stage = Stage(kind: .deletes, batch: batch, deferredLayout: DeferredLayout { new.layout })
+    // Staged item updates are addressed in the old layout, the same as the new one here.
+    case .marks: kind = .itemUpdates
+    case .inserted, .moved: kind = .itemInsertsAndMoves
+    case .insertedSection: kind = .sectionInsertsAndMoves
+    case .deleted, .deletedSection: kind = .deletes
     }
+    let shown = kind == .itemUpdates ? old : new
+    let stage = StagedBatchUpdate<Section, Item>.Stage(
+      kind: kind, batch: batch, deferredLayout: DeferredLayout { shown.layout })
     return StagedBatchUpdate(stages: [stage])
   }
 }
 
 extension SectionedStorage {
-  /// The index path of `item`, or nil when it is not here. O(b log n).
+  /// The index path of `item`, or nil when it is not here. O(b log n): one seek by label,
+  /// one by section.
   @inlinable
   func indexPath(of item: Item) -> ListIndexPath? {
     guard let place = place(of: item) else { return nil }
-    return indexPath(ofPosition: place.position)
+    return indexPath(ofItemAt: place.position, sectionsBefore: place.sections)
   }
 
-  /// The index path of the item whose entry is at `position`, or nil when a section's entry
-  /// is there. O(b log n).
+  /// The index path of the item whose entry is at `position`. O(b log n): the sections
+  /// (the visible entries) before it counted, then the last one's entry found.
   @inlinable
-  func indexPath(ofPosition position: Int) -> ListIndexPath? {
-    guard position > 0, position < list.count,
-      let sectionPosition = list.tree.lastPosition(before: position + 1, levelAtMost: 0),
-      sectionPosition < position,
-      let index = place(of: section(at: sectionPosition))?.index
-    else { return nil }
-    return ListIndexPath(item: position - sectionPosition - 1, section: index)
+  func indexPath(ofPosition position: Int) -> ListIndexPath {
+    indexPath(ofItemAt: position, sectionsBefore: list.tree.visibleRows(before: position))
+  }
+
+  /// The index path of the item whose entry is at `position`, after `sections` section
+  /// entries (at least one). O(b log n).
+  @inlinable
+  func indexPath(ofItemAt position: Int, sectionsBefore sections: Int) -> ListIndexPath {
+    let sectionPosition = list.tree.position(ofVisibleRow: sections - 1)
+    return ListIndexPath(item: position - sectionPosition - 1, section: sections - 1)
   }
 }

@@ -11,41 +11,29 @@ struct SectionedSharedConcurrencyTests {
   @Test("copies of one snapshot edited on four threads at once")
   func copiesEditedConcurrently() async {
     let held = tenSections(filled: 10)
-    let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
-      for thread in 0..<4 {
-        group.addTask {
-          var copy = held
-          // The same edits on plain arrays, as the expectation.
-          var model = (0..<10).map { Array($0 * 200..<($0 + 1) * 200) }
-          for step in 0..<200 {
-            let fresh = 10_000 * (thread + 1) + step
-            let section = (step * 7 + thread) % 10
-            let anchor = model[section][step % model[section].count]
-            copy.insertItems([fresh], afterItem: anchor)
-            model[section].insert(fresh, at: model[section].firstIndex(of: anchor)! + 1)
-            if step % 3 == 0 {
-              let gone = model[section].remove(at: (step * 5) % model[section].count)
-              copy.deleteItems([gone])
-            }
-            if step % 5 == 0 {
-              let moving = model[section].removeFirst()
-              let target = (section + 1) % 10
-              copy.moveItem(moving, beforeItem: model[target][0])
-              model[target].insert(moving, at: 0)
-            }
-          }
-          let matches = copy.layout.map(\.items) == model
-          return (thread, matches, copy._invariantViolation())
+    await onFourThreads { thread in
+      var copy = held
+      // The same edits on plain arrays, as the expectation.
+      var model = (0..<10).map { Array($0 * 200..<($0 + 1) * 200) }
+      for step in 0..<200 {
+        let fresh = 10_000 * (thread + 1) + step
+        let section = (step * 7 + thread) % 10
+        let anchor = model[section][step % model[section].count]
+        copy.insertItems([fresh], afterItem: anchor)
+        model[section].insert(fresh, at: model[section].firstIndex(of: anchor)! + 1)
+        if step % 3 == 0 {
+          let gone = model[section].remove(at: (step * 5) % model[section].count)
+          copy.deleteItems([gone])
+        }
+        if step % 5 == 0 {
+          let moving = model[section].removeFirst()
+          let target = (section + 1) % 10
+          copy.moveItem(moving, beforeItem: model[target][0])
+          model[target].insert(moving, at: 0)
         }
       }
-      var collected: [(Int, Bool, String?)] = []
-      for await result in group { collected.append(result) }
-      return collected
-    }
-    #expect(results.count == 4)
-    for (thread, matches, violation) in results {
-      #expect(matches, "thread \(thread)")
-      #expect(violation == nil, "thread \(thread): \(violation ?? "")")
+      let matches = copy.layout.map(\.items) == model
+      return (matches, copy._invariantViolation())
     }
     #expect(held.layout.map(\.items) == (0..<10).map { Array($0 * 200..<($0 + 1) * 200) })
     #expect(held.itemIdentifiers == Array(0..<2_000))
@@ -55,39 +43,52 @@ struct SectionedSharedConcurrencyTests {
   @Test("copies of a snapshot that keeps its arrays, appended to and diffed on four threads")
   func copiesKeepingArraysAppendedConcurrently() async {
     let held = tenSections(filled: 9)
+    await onFourThreads { thread in
+      var matches = true
+      for step in 0..<50 {
+        // The copy shares the kept arrays: appending must not write them.
+        var copy = held
+        copy.appendItems([10_000 * (thread + 1) + step], toSection: 9)
+        copy.appendSections([100 + thread])
+        matches =
+          matches && copy.layout.count == 11
+          && copy.layout[9].items == [10_000 * (thread + 1) + step]
+          && copy.batchUpdate(from: held).insertedItems.count == 1
+          && held.layout.map(\.items)[9].isEmpty
+      }
+      var own = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+      own.appendSections(held.sectionIdentifiers)
+      for section in held.layout { own.appendItems(section.items, toSection: section.id) }
+      matches = matches && own == held && own.batchUpdate(from: held) == BatchUpdate()
+      return (matches, own._invariantViolation())
+    }
+    #expect(held.storage.builtLayout?.sections.count == 10)
+    #expect(held._invariantViolation() == nil)
+  }
+
+  /// Runs `body` on four threads at once (its argument numbers the thread), and expects each
+  /// to report that its snapshots matched and kept their invariants.
+  private func onFourThreads(
+    _ body: @escaping @Sendable (Int) -> (matches: Bool, violation: String?),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     let results = await withTaskGroup(of: (Int, Bool, String?).self) { group in
       for thread in 0..<4 {
         group.addTask {
-          var matches = true
-          for step in 0..<50 {
-            // The copy shares the kept arrays: appending must not write them.
-            var copy = held
-            copy.appendItems([10_000 * (thread + 1) + step], toSection: 9)
-            copy.appendSections([100 + thread])
-            matches =
-              matches && copy.layout.count == 11
-              && copy.layout[9].items == [10_000 * (thread + 1) + step]
-              && copy.batchUpdate(from: held).insertedItems.count == 1
-              && held.layout.map(\.items)[9].isEmpty
-          }
-          var own = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
-          own.appendSections(held.sectionIdentifiers)
-          for section in held.layout { own.appendItems(section.items, toSection: section.id) }
-          matches = matches && own == held && own.batchUpdate(from: held) == BatchUpdate()
-          return (thread, matches, own._invariantViolation())
+          let (matches, violation) = body(thread)
+          return (thread, matches, violation)
         }
       }
       var collected: [(Int, Bool, String?)] = []
       for await result in group { collected.append(result) }
       return collected
     }
-    #expect(results.count == 4)
+    #expect(results.count == 4, sourceLocation: sourceLocation)
     for (thread, matches, violation) in results {
-      #expect(matches, "thread \(thread)")
-      #expect(violation == nil, "thread \(thread): \(violation ?? "")")
+      #expect(matches, "thread \(thread)", sourceLocation: sourceLocation)
+      #expect(
+        violation == nil, "thread \(thread): \(violation ?? "")", sourceLocation: sourceLocation)
     }
-    #expect(held.storage.builtLayout?.sections.count == 10)
-    #expect(held._invariantViolation() == nil)
   }
 
   /// Ten sections on small nodes, the first `filled` holding 200 items each, built by
