@@ -96,7 +96,8 @@ extension DiffableDataSourceSnapshot {
 
   /// Builds a sectioned snapshot from `sections`, each with a forest of items listed
   /// depth-first: the whole outline collected, then built at once, in O(s + n log₁₆ n) for s
-  /// sections and n items.
+  /// sections and n items. The snapshot keeps each section's items as an array beside its
+  /// tree (``SectionedStorage/builtLayout``), so that two built this way diff as arrays.
   @inlinable
   static func build<SectionList: RandomAccessCollection, Roots: RandomAccessCollection>(
     _ sections: SectionList, section: (SectionList.Element) -> SectionIdentifierType,
@@ -106,6 +107,8 @@ extension DiffableDataSourceSnapshot {
     var entries: [OutlineEntry] = []
     // The position in `entries` of each section's entry.
     var starts: [Int] = []
+    // Each section's items, kept by the snapshot.
+    var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] = []
     var ordinals: [SectionIdentifierType: Int] = [:]
     var irreflexive: (item: ItemIdentifierType, at: Int)?
     /// The error naming the first item found twice among `entries`, if there is one.
@@ -123,6 +126,7 @@ extension DiffableDataSourceSnapshot {
       }
       starts.append(entries.count)
       entries.append(SharedEntry(item: .section(id), level: 0, isExpanded: false))
+      var items: [ItemIdentifierType] = []
       try? forEachDepthFirst(roots(element), children: children) {
         (node, _, _) throws(StopWalk) in
         let identifier = item(node)
@@ -131,7 +135,9 @@ extension DiffableDataSourceSnapshot {
           throw StopWalk()
         }
         entries.append(SharedEntry(item: .item(identifier), level: 1, isExpanded: false))
+        items.append(identifier)
       }
+      layout.append(LayoutSection(id, items: items))
       if let irreflexive {
         if let error = repeated() { throw error }
         throw SectionedConflict(
@@ -142,7 +148,9 @@ extension DiffableDataSourceSnapshot {
       }
     }
     do {
-      return Self(storage: SectionedStorage(list: try SharedList(entries)))
+      var storage = SectionedStorage(list: try SharedList(entries))
+      storage.builtLayout = BuiltLayout(layout)
+      return Self(storage: storage)
     } catch {
       if let error = repeated() { throw error }
       // Only identifiers whose hashing is broken get here: the trie met two equal items
@@ -204,7 +212,9 @@ extension DiffableDataSourceSnapshot {
   }
 
   /// A snapshot of `sections` with `items` (parallel arrays), all known to be unique,
-  /// built at once. O(s + n log₁₆ n).
+  /// built at once, which keeps the arrays beside its tree (``SectionedStorage/builtLayout``,
+  /// as `appendItems(_:toSection:)` of whole arrays does): a diff of two snapshots made this
+  /// way (decoded, an outline's rows, a data source's rows) compares arrays. O(s + n log₁₆ n).
   @inlinable
   init(
     uniqueSections sections: [SectionIdentifierType], items: [[ItemIdentifierType]],
@@ -219,7 +229,10 @@ extension DiffableDataSourceSnapshot {
       }
     }
     if let list = try? SharedList(entries, base: base, bucketCapacity: bucketCapacity) {
-      self.init(storage: SectionedStorage(list: list))
+      var storage = SectionedStorage(list: list)
+      storage.builtLayout = BuiltLayout(
+        zip(sections, items).map { LayoutSection($0, items: $1) })
+      self.init(storage: storage)
       return
     }
     // Only identifiers whose hashing is broken get here (the trie met two equal identifiers

@@ -4,8 +4,9 @@
 
 /// The layout of a sectioned snapshot built by ``DiffableDataSourceSnapshot/appendSections(_:)``
 /// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays, as those
-/// arrays were given (a section's later appends extend its array): Apple's usual way of making a snapshot, anew from the
-/// model each time. Such snapshots are diffed against each other by comparing these arrays,
+/// arrays were given (a section's later appends extend its array): Apple's usual way of
+/// making a snapshot, anew from the model each time. The snapshots built at once (builders,
+/// key paths, decoding, an outline's and a data source's rows) keep one as well. Such snapshots are diffed against each other by comparing these arrays,
 /// as arrays compare (an 8-byte `Int` each, in one block), instead of reading two trees that
 /// share no node; ``DiffableDataSourceSnapshot/layout`` hands them out in O(1).
 ///

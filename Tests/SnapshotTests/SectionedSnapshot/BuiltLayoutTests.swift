@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Snapshot
@@ -139,5 +140,53 @@ private func builtSnapshot(offset: Int = 0) -> IntSnapshot {
     #expect(old == builtSnapshot())
     #expect(old != builtSnapshot(offset: 1))
     #expect(edited == new && new == edited)
+  }
+
+  /// The snapshots built at once keep their arrays too: the builders (a parent's children
+  /// follow it in its section), the decoder, and an outline's rows; two of them diff as
+  /// their arrays do.
+  @Test func snapshotsBuiltAtOnceKeepThem() throws {
+    let built = IntSnapshot {
+      SnapshotSection(0) { [1, 2] }
+      SnapshotSection(1) {
+        SnapshotItem(3) { [4, 5] }
+        6
+      }
+      SnapshotSection(2)
+    }
+    let expected = [
+      LayoutSection(0, items: [1, 2]), LayoutSection(1, items: [3, 4, 5, 6]),
+      LayoutSection(2, items: []),
+    ]
+    #expect(built.storage.builtLayout?.sections == expected)
+    #expect(built._invariantViolation() == nil)
+    let decoded = try JSONDecoder().decode(
+      IntSnapshot.self, from: JSONEncoder().encode(builtSnapshot()))
+    #expect(decoded.storage.builtLayout?.sections == builtSnapshot().layout)
+    #expect(decoded._invariantViolation() == nil)
+    let outline = SectionedOutline<Int, Int> {
+      SnapshotSection(0) { [1, 2] }
+      SnapshotSection(1) {
+        SnapshotItem(3) { [4, 5] }
+        6
+      }
+      SnapshotSection(2)
+    }
+    for rows in [outline.snapshot, outline.visibleSnapshot] {
+      #expect(rows.storage.builtLayout?.sections == rows.layout)
+      #expect(rows.storage.builtLayout != nil && rows._invariantViolation() == nil)
+    }
+    #expect(outline.snapshot == built)
+    let new = IntSnapshot {
+      SnapshotSection(1) {
+        6
+        SnapshotItem(3) { [5, 4, 7] }
+      }
+      SnapshotSection(0) { 2 }
+    }
+    #expect(new.storage.builtLayout != nil)
+    #expect(
+      new.batchUpdate(from: built)
+        == (try BatchUpdate(from: built.layout, to: new.layout, marks: new.marks)))
   }
 }
