@@ -9,7 +9,8 @@ import Testing
 struct DataSourceDeepTreeTests {
   @Test func chainOfAMillion() async {
     let failures = await withCheckedContinuation { continuation in
-      let thread = Thread { continuation.resume(returning: Self.run(depth: 1_000_000)) }
+      let depth = DeepTesting.depth(1_000_000)
+      let thread = Thread { continuation.resume(returning: Self.run(depth: depth)) }
       thread.start()
     }
     #expect(failures == [])

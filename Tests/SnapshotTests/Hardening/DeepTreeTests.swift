@@ -81,7 +81,7 @@ struct DeepTreeTests {
   @Test func sectionSnapshotChainOfAMillion() async {
     let failures = await onDefaultStackThread { () -> [String] in
       var check = Checks()
-      let depth = 1_000_000
+      let depth = DeepTesting.depth(1_000_000)
       // Built at once (a million single appends take minutes in a debug build), then
       // appended to at the bottom, so that appends below a million ancestors are covered.
       let built = depth - 3
@@ -103,7 +103,7 @@ struct DeepTreeTests {
   @Test func sectionSnapshotAndDeclaredItemsOnADeepChain() async {
     let failures = await onDefaultStackThread { () -> [String] in
       var check = Checks()
-      let depth = 200_000
+      let depth = DeepTesting.depth(200_000)
       // Built at once, then appended to at the bottom (200,000 single appends take half a
       // minute in a debug build).
       let built = depth - 3
@@ -179,7 +179,7 @@ struct DeepTreeTests {
   @Test func sectionedTypesAndKeyPathInitializers() async {
     let failures = await onDefaultStackThread { () -> [String] in
       var check = Checks()
-      let depth = 200_000
+      let depth = DeepTesting.depth(200_000)
 
       // Key-path initializers over data whose children are computed.
       let data = [LazyChain(id: 0, depth: depth)]
