@@ -179,6 +179,39 @@ struct SharedLabelIndexTests {
     }
   }
 
+  /// The filter in a bucket's header: every fragment appended is in it (through copies and
+  /// removals), and a search for one it was not given mostly stops there.
+  @Test("a bucket's filter holds its fragments and turns most others away")
+  func bucketFilter() {
+    var generator = SeededGenerator(seed: 0xF117_E4)
+    let bucket = SharedLabelBucket.make(capacity: 448)
+    var held: [UInt32] = []
+    for label in 1...300 {
+      let fragment = UInt32(truncatingIfNeeded: generator.next())
+      held.append(fragment)
+      bucket.append(fragment: fragment, label: UInt64(label))
+    }
+    let copy = bucket.copy(capacity: 512)
+    copy.remove(at: 0)
+    for (index, fragment) in held.enumerated() {
+      #expect(bucket.mayHold(fragment: fragment))
+      #expect(bucket.firstLabel(fragment: fragment) { _ in true } != nil)
+      if index > 0 { #expect(copy.mayHold(fragment: fragment)) }
+    }
+    let heldSet = Set(held)
+    var turnedAway = 0
+    var searched = 0
+    while searched < 10_000 {
+      let fragment = UInt32(truncatingIfNeeded: generator.next())
+      guard !heldSet.contains(fragment) else { continue }
+      searched += 1
+      #expect(bucket.firstLabel(fragment: fragment) { _ in true } == nil)
+      if !bucket.mayHold(fragment: fragment) { turnedAway += 1 }
+    }
+    // 300 fragments set about 1 - e^(-300/512) of the 512 bits: about 56% are turned away.
+    #expect(turnedAway > 4_500, "\(turnedAway) of 10,000 turned away by the filter")
+  }
+
   @Test("an edited copy leaves the original and its untouched buckets alone")
   func sharing() {
     var items: [UInt64: Int] = [:]

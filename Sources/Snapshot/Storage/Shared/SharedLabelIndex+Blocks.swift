@@ -69,15 +69,21 @@ package final class SharedLabelNode: ManagedBuffer<Int, SharedLabelSlot> {
   }
 }
 
-/// The size of a bucket's runs and how full they are (a bucket's header).
+/// The size of a bucket's runs, how full they are, and a filter of its fragments (a bucket's
+/// header).
 @usableFromInline
 package struct SharedLabelBucketHeader: Sendable {
   @usableFromInline var count: Int32
   @usableFromInline var capacity: Int32
+  /// 512 bits, one set for every fragment ever appended (``SharedLabelBucket/filterBit(_:)``):
+  /// a fragment whose bit is clear is in no pair, so the scan is skipped. A removal leaves
+  /// its bit set (other pairs may share it): the filter only ever holds more than the pairs.
+  @usableFromInline var filter: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
   @inlinable init(count: Int32, capacity: Int32) {
     self.count = count
     self.capacity = capacity
+    self.filter = (0, 0, 0, 0, 0, 0, 0, 0)
   }
 }
 
@@ -85,7 +91,9 @@ package struct SharedLabelBucketHeader: Sendable {
 /// item's hash (its *fragment*) and the item's 64-bit label, in two parallel runs (fragments
 /// first, so that a scan for a fragment reads one or two cache lines): 12 bytes a pair, and no
 /// item. Its capacity is a multiple of 4, so that the labels are 8-aligned and the whole
-/// allocation a multiple of 16 bytes. Written only while uniquely referenced.
+/// allocation a multiple of 16 bytes. Its header holds a 64-byte filter of the fragments, so
+/// that most searches for a fragment it does not hold (every insert of a new item) read no
+/// run at all. Written only while uniquely referenced.
 @usableFromInline
 package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UInt32> {
   /// The capacity a bucket of `count` pairs is built with: the next multiple of 4. O(1).
@@ -133,7 +141,36 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
       }
     }
     copy.setCount(count)
+    copy.withUnsafeMutablePointerToHeader { copied in
+      withUnsafeMutablePointerToHeader { copied.pointee.filter = $0.pointee.filter }
+    }
     return copy
+  }
+
+  /// The bit of the filter that stands for `fragment`: the top 9 bits of the fragment times
+  /// an odd constant, so that they depend on every bit of the fragment (the pairs of one
+  /// bucket share its low bits, the trie's path). O(1).
+  @inlinable
+  static func filterBit(_ fragment: UInt32) -> Int {
+    Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> 23)
+  }
+
+  /// Calls `body` with the filter's eight words.
+  @inlinable
+  func withFilter<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
+    withUnsafeMutablePointerToHeader { header in
+      withUnsafeMutablePointer(to: &header.pointee.filter) {
+        $0.withMemoryRebound(to: UInt64.self, capacity: 8, body)
+      }
+    }
+  }
+
+  /// Whether the filter has the bit of `fragment`: false means that no pair has that
+  /// fragment. O(1).
+  @inlinable
+  func mayHold(fragment: UInt32) -> Bool {
+    let bit = Self.filterBit(fragment)
+    return withFilter { $0[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 }
   }
 
   /// The number of pairs (read through the header's address: no dynamic exclusivity check).
@@ -183,6 +220,8 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
       labels[count] = label
     }
     setCount(count &+ 1)
+    let bit = Self.filterBit(fragment)
+    withFilter { $0[bit &>> 6] |= 1 &<< UInt64(bit & 63) }
   }
 
   /// Lane i holds 1 << i: summed over the lanes of a comparison's hits, one bit a hit.
@@ -191,10 +230,12 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
   }
 
   /// The first label whose fragment is `fragment` and for which `matches` is true, or nil.
-  /// The fragments are compared sixteen at a time.
-  /// O(count) plus one call of `matches` per pair of that fragment.
+  /// The filter is asked first; then the fragments are compared sixteen at a time.
+  /// O(1) when the filter does not have the fragment's bit, else O(count), plus one call of
+  /// `matches` per pair of that fragment.
   @inlinable
   func firstLabel(fragment: UInt32, where matches: (UInt64) -> Bool) -> UInt64? {
+    guard mayHold(fragment: fragment) else { return nil }
     let count = self.count
     return withRuns { fragments, labels in
       let wanted = SIMD16<UInt32>(repeating: fragment)

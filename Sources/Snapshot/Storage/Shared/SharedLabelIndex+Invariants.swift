@@ -3,9 +3,10 @@ extension SharedLabelIndex {
   /// full hash of the item `label` names, nil when it names none.
   ///
   /// Counts add up; every label names an item, whose hash has the pair's fragment and the
-  /// bits of the slots on the path to the pair; buckets are non-empty, within their storage,
-  /// stored in multiples of 4, and within the bucket capacity (except where no hash bits are
-  /// left); inner nodes hold more than half a bucket; no label appears twice.
+  /// bits of the slots on the path to the pair; every fragment is in its bucket's filter;
+  /// buckets are non-empty, within their storage, stored in multiples of 4, and within the
+  /// bucket capacity (except where no hash bits are left); inner nodes hold more than half a
+  /// bucket; no label appears twice.
   ///
   /// - Complexity: O(n) plus n calls of `hashOf`.
   @usableFromInline package func _invariantViolation(
@@ -28,6 +29,9 @@ extension SharedLabelIndex {
           let (fragment, label) = bucket[index]
           guard let hash = hashOf(label) else { return "label \(label) names no item" }
           if Self.fragment(hash) != fragment { return "label \(label) has a wrong fragment" }
+          if !bucket.mayHold(fragment: fragment) {
+            return "label \(label): its fragment's bit is not in the bucket's filter"
+          }
           if hash & mask != bits { return "label \(label) under the wrong slot" }
           if !seen.insert(label).inserted { return "label \(label) twice" }
         }

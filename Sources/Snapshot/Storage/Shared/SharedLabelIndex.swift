@@ -24,10 +24,12 @@ package struct SharedLabelIndex: Sendable {
 
   /// The bucket capacity of a list unless it asks for another: at 10^6 items the 4,096 buckets
   /// three levels down hold about 244 pairs each (the fullest about 310), so that the trie is
-  /// three inner levels deep (all of them in cache) and a bucket's header and slot cost under
-  /// 0.3 bytes a pair; at 10^5 items the 256 buckets two levels down (about 390 each) burst,
-  /// which keeps lookups from scanning them (see the article "Snapshots that share structure").
-  @inlinable package static var defaultBucketCapacity: Int { 320 }
+  /// three inner levels deep (all of them in cache) and a bucket's header, filter and slot
+  /// cost about 0.5 bytes a pair; at 10^5 items the 256 buckets two levels down hold about
+  /// 390 each. A search for an identifier a bucket does not hold (every insert of a new one)
+  /// mostly stops at the bucket's filter, so only lookups of identifiers that are there scan
+  /// (see the article "Snapshots that share structure").
+  @inlinable package static var defaultBucketCapacity: Int { 448 }
 
   @inlinable
   package init(bucketCapacity: Int = defaultBucketCapacity) {
