@@ -188,6 +188,9 @@ private struct Book<ID> {
 /// first and the second half (it may change the hashes).
 private func buildAndDecode<B: HashBreakage>(_: B.Type, between: () -> Void) {
   typealias ID = BrokenID<B>
+  // The crowded sections (the same tree or all 2,000 items in each, checked against every
+  // other section) are the heaviest part: fewer in the sanitizer pass.
+  let crowdedSections = PropertySeeds.scaled(200)
   // Section snapshots and outlines.
   var tree = DiffableDataSourceSectionSnapshot<ID>()
   for item: ID in ids(600, distinct: 7) { _ = try? tree.tryAppend([item]) }
@@ -199,12 +202,14 @@ private func buildAndDecode<B: HashBreakage>(_: B.Type, between: () -> Void) {
   let items: [ID] = ids(2000, distinct: 5)
   _ = try? DiffableDataSourceSectionSnapshot<ID>.tryBuild { items }
   var outline = SectionedOutline<ID, ID>()
-  for section: ID in ids(200, distinct: 3) { _ = try? outline.trySetSnapshot(tree, for: section) }
+  for section: ID in ids(crowdedSections, distinct: 3) {
+    _ = try? outline.trySetSnapshot(tree, for: section)
+  }
   outline.deleteSections(ids(3, distinct: 3, from: 500))
   _ = try? SectionedOutline<ID, ID>.tryBuild {
-    for section: ID in ids(200, distinct: 3) { SnapshotSection(section) { items } }
+    for section: ID in ids(crowdedSections, distinct: 3) { SnapshotSection(section) { items } }
   }
-  let shelves = ids(200, distinct: 3).map { (section: ID) in
+  let shelves = ids(crowdedSections, distinct: 3).map { (section: ID) in
     Shelf(id: section, books: items.map { Book(id: $0, children: [Book(id: $0, children: nil)]) })
   }
   _ = try? SectionedOutline<ID, ID>.tryBuild(
@@ -214,7 +219,7 @@ private func buildAndDecode<B: HashBreakage>(_: B.Type, between: () -> Void) {
 
   // Sectioned snapshots.
   _ = try? DiffableDataSourceSnapshot<ID, ID>.tryBuild {
-    for section: ID in ids(200, distinct: 3) { SnapshotSection(section) { items } }
+    for section: ID in ids(crowdedSections, distinct: 3) { SnapshotSection(section) { items } }
   }
   _ = try? DiffableDataSourceSnapshot<ID, ID>.tryBuild {
     for (index, section) in (ids(200, distinct: 1_000) as [ID]).enumerated() {

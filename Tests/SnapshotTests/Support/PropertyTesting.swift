@@ -32,6 +32,7 @@ enum PropertySeeds {
   /// The share of every property's cases that run, in percent: `SNAPSHOT_PROPERTY_SCALE`
   /// (1 to 100; 100 when unset). `.ci/run` runs its AddressSanitizer pass at 20, the first
   /// fifth of every property's cases, each instrumented; its plain `swift test` runs them all.
+  /// A few heavy hardening cases (broken hashing over crowded sections) scale their size by it.
   static let scale =
     environmentValue("SNAPSHOT_PROPERTY_SCALE").map {
       Int(Swift.min(Swift.max($0, 1), 100))
