@@ -16,7 +16,7 @@ enum OneEditScenarios {
   }
 
   static let all = Edit.allCases.flatMap { edit in
-    [snapshots(edit), arrays(edit), treeSnapshots(edit)]
+    [snapshots(edit), arrays(edit), treeSnapshots(edit), builderSnapshots(edit)]
   }
 
   static let group = "One-item edit in a long list"
@@ -42,6 +42,20 @@ enum OneEditScenarios {
       charted: false, build: treeOnlySnapshot,
       whenFaster: "the two trees' alike ends are compared in place and only the middle "
         + "between them is hashed")
+  }
+
+  /// The same pair, each snapshot declared with the result builder (as an app rebuilds its
+  /// snapshot from its model), which keeps each section's items as an array: the diff
+  /// compares arrays, as for snapshots built by appends.
+  static func builderSnapshots(_ edit: Edit) -> Scenario {
+    snapshotDiff(
+      edit, kind: "builder-snapshots",
+      summary: "new.batchUpdate(from: old) after \(edit.detail), each snapshot declared with "
+        + "the result builder (which keeps its arrays), against the hash-pass floor",
+      charted: false,
+      build: { items in DiffableDataSourceSnapshot<Int, Int> { SnapshotSection(0) { items } } },
+      whenFaster: "the kept arrays are compared from both ends and only the middle between "
+        + "them is hashed")
   }
 
   /// `new.batchUpdate(from: old)` of the pair after `edit`, each snapshot made by `build`.
