@@ -68,9 +68,10 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   @usableFromInline var reconfiguredItems = OrderedMarks<Item>()
 
   /// An empty storage whose tree nodes hold `base` to `2 × base` entries and whose trie
-  /// buckets hold up to `bucketCapacity` pairs (small values let tests cross splits).
+  /// buckets hold up to `bucketCapacity` pairs (small values let tests cross splits; the
+  /// default is the section snapshot's and the bulk build's).
   @inlinable
-  init(base: Int = 32, bucketCapacity: Int = 64) {
+  init(base: Int = 32, bucketCapacity: Int = SharedLabelIndex.defaultBucketCapacity) {
     _list = SharedList(base: base, bucketCapacity: bucketCapacity)
   }
 
