@@ -141,9 +141,7 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
       }
     }
     copy.setCount(count)
-    copy.withUnsafeMutablePointerToHeader { copied in
-      withUnsafeMutablePointerToHeader { copied.pointee.filter = $0.pointee.filter }
-    }
+    copy.withFilter { copied in withFilter { copied.update(from: $0, count: 8) } }
     return copy
   }
 
@@ -155,13 +153,14 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
     Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> 23)
   }
 
-  /// Calls `body` with the filter's eight words.
+  /// Calls `body` with the address of the filter's eight words, found from the header's
+  /// address without an access to the header (an `inout` access to the field would count as
+  /// a write, and readers on several threads would race under ThreadSanitizer).
   @inlinable
   func withFilter<Result>(_ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
     withUnsafeMutablePointerToHeader { header in
-      withUnsafeMutablePointer(to: &header.pointee.filter) {
-        $0.withMemoryRebound(to: UInt64.self, capacity: 8, body)
-      }
+      let offset = MemoryLayout<SharedLabelBucketHeader>.offset(of: \.filter)!
+      return body((UnsafeMutableRawPointer(header) + offset).assumingMemoryBound(to: UInt64.self))
     }
   }
 
