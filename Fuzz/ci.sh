@@ -9,10 +9,20 @@ cd "$(dirname "$0")"
 seconds=${FUZZ_SECONDS:-30}
 targets="codable diffs data-source json keys script"
 started=$SECONDS
-swift build -c release --sanitize fuzzer --sanitize address \
-  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 \
-  | { grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true; }
-echo "fuzz: built in $((SECONDS - started)) s"
+build() {
+  swift build -c release --sanitize fuzzer --sanitize address \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 \
+    | { grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true; }
+  echo "fuzz: built in $((SECONDS - started)) s"
+}
+# `--build-only` builds and stops; FUZZ_PREBUILT=1 runs what an earlier `--build-only` built
+# (`.ci/run` builds the fuzz package beside its own release build: each is mostly one
+# compiler process).
+if [ "${1:-}" = "--build-only" ]; then
+  build
+  exit 0
+fi
+if [ "${FUZZ_PREBUILT:-}" != 1 ]; then build; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export FUZZ_SKIP_BUILD=1 FUZZ_WORK="$work" FUZZ_SEED=1
