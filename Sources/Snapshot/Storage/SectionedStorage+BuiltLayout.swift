@@ -1,6 +1,6 @@
 // The arrays a sectioned snapshot was built from, kept beside its tree while it is nothing
-// but those arrays (see the article "Snapshots that share structure", section "Snapshots
-// built apart").
+// but those arrays (see the article "Diffs of snapshots built apart", section "Snapshots
+// built from arrays").
 
 /// The layout of a sectioned snapshot built by ``DiffableDataSourceSnapshot/appendSections(_:)``
 /// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays, as those

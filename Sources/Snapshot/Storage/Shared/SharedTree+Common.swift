@@ -1,6 +1,6 @@
 // Reading two trees in step, leaf by leaf, without copying their entries out: how `==` and
 // the diff of snapshots built apart find what two trees hold alike (see the article
-// "Snapshots that share structure", section "Snapshots built apart").
+// "Diffs of snapshots built apart").
 
 extension SharedTree {
   /// Whether both trees hold as many entries and `equal` holds for the entries at each
