@@ -6,9 +6,10 @@
 /// and by ``DiffableDataSourceSnapshot/appendItems(_:toSection:)`` of whole arrays, as those
 /// arrays were given (a section's later appends extend its array): Apple's usual way of
 /// making a snapshot, anew from the model each time. The snapshots built at once (builders,
-/// key paths, decoding, an outline's and a data source's rows) keep one as well. Such snapshots are diffed against each other by comparing these arrays,
-/// as arrays compare (an 8-byte `Int` each, in one block), instead of reading two trees that
-/// share no node; ``DiffableDataSourceSnapshot/layout`` hands them out in O(1).
+/// key paths, decoding, an outline's and a data source's rows) keep one as well. Such
+/// snapshots are diffed against each other by comparing these arrays, as arrays compare (an
+/// 8-byte `Int` each, in one block), instead of reading two trees that share no node;
+/// ``DiffableDataSourceSnapshot/layout`` hands them out in O(1).
 ///
 /// The arrays are the caller's, shared copy-on-write: keeping them costs nothing while the
 /// caller keeps them too, and the identifiers' size an item when it does not (or when a

@@ -145,12 +145,14 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
     return copy
   }
 
-  /// The bit of the filter that stands for `fragment`: the top 9 bits of the fragment times
-  /// an odd constant, so that they depend on every bit of the fragment (the pairs of one
-  /// bucket share its low bits, the trie's path). O(1).
+  /// The bit of the filter that stands for `fragment`, as the word that holds it and its mask
+  /// there: the top 9 bits of the fragment times an odd constant, so that they depend on
+  /// every bit of the fragment (the pairs of one bucket share its low bits, the trie's
+  /// path). O(1).
   @inlinable
-  static func filterBit(_ fragment: UInt32) -> Int {
-    Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> 23)
+  static func filterBit(_ fragment: UInt32) -> (word: Int, mask: UInt64) {
+    let bit = Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> 23)
+    return (bit &>> 6, 1 &<< UInt64(bit & 63))
   }
 
   /// Calls `body` with the address of the filter's eight words, found from the header's
@@ -168,8 +170,8 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
   /// fragment. O(1).
   @inlinable
   func mayHold(fragment: UInt32) -> Bool {
-    let bit = Self.filterBit(fragment)
-    return withFilter { $0[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 }
+    let (word, mask) = Self.filterBit(fragment)
+    return withFilter { $0[word] & mask != 0 }
   }
 
   /// The number of pairs (read through the header's address: no dynamic exclusivity check).
@@ -219,8 +221,8 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
       labels[count] = label
     }
     setCount(count &+ 1)
-    let bit = Self.filterBit(fragment)
-    withFilter { $0[bit &>> 6] |= 1 &<< UInt64(bit & 63) }
+    let (word, mask) = Self.filterBit(fragment)
+    withFilter { $0[word] |= mask }
   }
 
   /// Lane i holds 1 << i: summed over the lanes of a comparison's hits, one bit a hit.
