@@ -8,7 +8,7 @@ extension SharedLabelIndex {
   /// j; it is called only for items of one bucket whose fragments agree. Returns the index, or
   /// the input index of an item equal to an earlier one.
   ///
-  /// - Complexity: O(n log₁₆ n + n log(bucket capacity)), no recursion; O(m²) comparisons for
+  /// - Complexity: O(n log₁₆ n) expected, no recursion; O(m²) comparisons for
   ///   m items whose hashes all collide.
   @inlinable
   package static func build(
@@ -18,7 +18,7 @@ extension SharedLabelIndex {
     var index = SharedLabelIndex(bucketCapacity: bucketCapacity)
     guard count > 0 else { return (index, nil) }
     var scratch = SharedRadixScratch(count: count) { fragment(hash($0)) }
-    var sorted: [UInt64] = []
+    var table: [UInt64] = []
     // (node to fill, its range of the scratch, the shift of its slots)
     var work: [(node: SharedLabelNode, range: Range<Int>, shift: Int)] = []
     if count > bucketCapacity {
@@ -27,7 +27,7 @@ extension SharedLabelIndex {
       work.append((top, 0..<count, 0))
     } else {
       let (bucket, duplicate) = Self.bucket(
-        0..<count, scratch, sorted: &sorted, label: label, isSame: isSame)
+        0..<count, scratch, table: &table, label: label, isSame: isSame)
       if let duplicate { return (SharedLabelIndex(bucketCapacity: bucketCapacity), duplicate) }
       index.root = .bucket(bucket)
     }
@@ -46,7 +46,7 @@ extension SharedLabelIndex {
           continue
         }
         let (bucket, duplicate) = Self.bucket(
-          group, scratch, sorted: &sorted, label: label, isSame: isSame)
+          group, scratch, table: &table, label: label, isSame: isSame)
         if let duplicate { return (SharedLabelIndex(bucketCapacity: bucketCapacity), duplicate) }
         node.slot(slot).pointee = .bucket(bucket)
       }
@@ -55,18 +55,18 @@ extension SharedLabelIndex {
   }
 
   /// The bucket of the pairs in `range` of `scratch`, and the input index of an item equal to
-  /// an earlier one there, if any: above 32 pairs, the pairs sorted by fragment (in `sorted`,
-  /// reused between buckets), so that only neighbours of one fragment are compared. O(m log m)
-  /// plus a call of `isSame` per two pairs of one fragment (O(m²) when all m agree).
+  /// an earlier one there, if any: above 32 pairs, each pair is looked up and filed in a small
+  /// open-addressed table of fragments (in `table`, reused between buckets), so that only
+  /// pairs of one fragment are compared. O(m) expected, plus a call of `isSame` per two pairs
+  /// of one fragment (O(m²) when all m agree).
   @inlinable
   static func bucket(
-    _ range: Range<Int>, _ scratch: SharedRadixScratch, sorted: inout [UInt64],
+    _ range: Range<Int>, _ scratch: SharedRadixScratch, table: inout [UInt64],
     label: (Int) -> UInt64, isSame: (Int, Int) -> Bool
   ) -> (bucket: SharedLabelBucket, duplicate: Int?) {
-    sorted.removeAll(keepingCapacity: true)
+    let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
     guard range.count > 32 else {
       // Few pairs: each compared with those before it, fragments first.
-      let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
       for position in range {
         let fragment = scratch.fragments[position]
         let input = Int(scratch.order[position])
@@ -78,21 +78,32 @@ extension SharedLabelIndex {
       }
       return (bucket, nil)
     }
+    // At most half full: a power of two at least twice the pairs. A place holds a pair's
+    // fragment (high half) and input index (low half), or `empty`: no pair has it, since an
+    // input index is below UInt32.max (the scratch's precondition).
+    let empty = UInt64.max
+    let bits = (range.count &* 2 &- 1).bitWidth &- (range.count &* 2 &- 1).leadingZeroBitCount
+    let mask = (1 &<< bits) &- 1
+    let shift = UInt32(truncatingIfNeeded: Swift.max(0, 32 &- bits))
+    table.removeAll(keepingCapacity: true)
+    table.append(contentsOf: repeatElement(empty, count: mask &+ 1))
     for position in range {
-      sorted.append(UInt64(scratch.fragments[position]) << 32 | UInt64(scratch.order[position]))
-    }
-    sorted.sort()
-    let bucket = SharedLabelBucket.make(capacity: SharedLabelBucket.capacity(for: range.count))
-    var runStart = 0
-    for (position, key) in sorted.enumerated() {
-      let fragment = UInt32(truncatingIfNeeded: key >> 32)
-      let input = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-      if UInt32(truncatingIfNeeded: sorted[runStart] >> 32) != fragment { runStart = position }
-      for earlier in sorted[runStart..<position]
-      where isSame(Int(truncatingIfNeeded: earlier & 0xFFFF_FFFF), input) {
-        return (bucket, input)
+      let fragment = scratch.fragments[position]
+      let input = scratch.order[position]
+      // The pairs of a bucket share their fragments' low bits (the trie's path): the place
+      // comes from the top bits of the fragment times an odd constant.
+      var place = Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> shift) & mask
+      while table[place] != empty {
+        let filed = table[place]
+        if UInt32(truncatingIfNeeded: filed >> 32) == fragment
+          && isSame(Int(truncatingIfNeeded: filed & 0xFFFF_FFFF), Int(input))
+        {
+          return (bucket, Int(input))
+        }
+        place = (place &+ 1) & mask
       }
-      bucket.append(fragment: fragment, label: label(input))
+      table[place] = UInt64(fragment) << 32 | UInt64(input)
+      bucket.append(fragment: fragment, label: label(Int(input)))
     }
     return (bucket, nil)
   }

@@ -26,27 +26,37 @@ struct SharedRadixScratch {
     next = starts
   }
 
-  /// Partitions `range` in place by `slot(fragment, input index)` (in 0..<16); afterwards the
-  /// pairs of slot s are `range.lowerBound + starts[s] ..< range.lowerBound + starts[s + 1]`.
-  /// O(range.count).
+  /// Partitions `range` in place by `slot(fragment, input index)` (in 0..<16; taken modulo
+  /// 16); afterwards the pairs of slot s are
+  /// `range.lowerBound + starts[s] ..< range.lowerBound + starts[s + 1]`. Counts and swaps
+  /// through the runs' addresses, so that a swap checks no array's uniqueness. O(range.count).
   @inlinable
   mutating func partition(_ range: Range<Int>, by slot: (UInt32, UInt32) -> Int) {
-    for index in 0..<17 { starts[index] = 0 }
-    for index in range { starts[slot(fragments[index], order[index]) + 1] += 1 }
-    for index in 0..<16 { starts[index + 1] += starts[index] }
-    for index in 0..<17 { next[index] = range.lowerBound + starts[index] }
-    // Cycle each misplaced pair to its slot's next free place.
-    for target in 0..<16 {
-      while next[target] < range.lowerBound + starts[target + 1] {
-        let index = next[target]
-        let home = slot(fragments[index], order[index])
-        // A full home means a hash that changed since it was counted: the pair stays.
-        if home == target || next[home] >= range.lowerBound + starts[home + 1] {
-          next[target] += 1
-        } else {
-          order.swapAt(index, next[home])
-          fragments.swapAt(index, next[home])
-          next[home] += 1
+    precondition(range.lowerBound >= 0 && range.upperBound <= order.count, "a range outside")
+    fragments.withUnsafeMutableBufferPointer { fragments in
+      order.withUnsafeMutableBufferPointer { order in
+        starts.withUnsafeMutableBufferPointer { starts in
+          next.withUnsafeMutableBufferPointer { next in
+            for index in 0..<17 { starts[index] = 0 }
+            for index in range { starts[slot(fragments[index], order[index]) & 15 &+ 1] &+= 1 }
+            for index in 0..<16 { starts[index &+ 1] &+= starts[index] }
+            for index in 0..<17 { next[index] = range.lowerBound &+ starts[index] }
+            // Cycle each misplaced pair to its slot's next free place.
+            for target in 0..<16 {
+              while next[target] < range.lowerBound &+ starts[target &+ 1] {
+                let index = next[target]
+                let home = slot(fragments[index], order[index]) & 15
+                // A full home means a hash that changed since it was counted: the pair stays.
+                if home == target || next[home] >= range.lowerBound &+ starts[home &+ 1] {
+                  next[target] &+= 1
+                } else {
+                  order.swapAt(index, next[home])
+                  fragments.swapAt(index, next[home])
+                  next[home] &+= 1
+                }
+              }
+            }
+          }
         }
       }
     }
