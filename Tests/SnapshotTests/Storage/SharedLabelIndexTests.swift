@@ -179,6 +179,43 @@ struct SharedLabelIndexTests {
     }
   }
 
+  /// Buckets of the default capacity (above 32 pairs), whose duplicates are found through a
+  /// table of fragments: every item is filed where a lookup finds it, and an item given twice
+  /// is found wherever it is, also when every fragment agrees (`highBitsOnly`, `colliding`).
+  @Test("a bulk build with full-size buckets files every item and finds any duplicate")
+  func bulkBuildFullBuckets() {
+    for hashing in Hashing.allCases {
+      let count = hashing == .mixed ? 5_000 : 400
+      let items = Array(0..<count)
+      let (index, duplicate) = SharedLabelIndex.build(
+        count: count, bucketCapacity: SharedLabelIndex.defaultBucketCapacity,
+        hash: { hashing.hash(items[$0]) }, label: { UInt64($0 + 1) },
+        isSame: { items[$0] == items[$1] })
+      #expect(duplicate == nil, "\(hashing)")
+      #expect(index.count == count, "\(hashing)")
+      let resolver = Resolver(
+        items: Dictionary(uniqueKeysWithValues: items.map { (UInt64($0 + 1), $0) }),
+        hashing: hashing)
+      #expect(
+        index._invariantViolation { resolver.item(labelled: $0).map(hashing.hash) } == nil,
+        "\(hashing)")
+      let misfiled = items.filter { item in
+        index.firstLabel(hash: hashing.hash(item)) { resolver.item(labelled: $0) == item }
+          != UInt64(item + 1)
+      }
+      #expect(misfiled.isEmpty, "\(hashing): \(misfiled.prefix(5))")
+      for at in [0, count / 3, count - 1] {
+        let doubled = items + [items[at]]
+        let (refused, found) = SharedLabelIndex.build(
+          count: doubled.count, bucketCapacity: SharedLabelIndex.defaultBucketCapacity,
+          hash: { hashing.hash(doubled[$0]) }, label: { UInt64($0 + 1) },
+          isSame: { doubled[$0] == doubled[$1] })
+        #expect(found.map { doubled[$0] } == items[at], "\(hashing), twice: \(items[at])")
+        #expect(refused.count == 0)
+      }
+    }
+  }
+
   /// The filter in a bucket's header: every fragment appended is in it (through copies and
   /// removals), and a search for one it was not given mostly stops there.
   @Test("a bucket's filter holds its fragments and turns most others away")
