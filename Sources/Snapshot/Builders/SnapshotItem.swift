@@ -56,6 +56,7 @@ public struct SnapshotItem<ItemIdentifierType: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: reading is O(1); changing in place (`item.children.append(x)`) is O(1)
   ///   amortized when this item is the only owner of its children, O(c) otherwise.
+  @inlinable
   public var children: [SnapshotItem] {
     get { box?.children ?? [] }
     set { box = newValue.isEmpty ? nil : SnapshotItemChildren(newValue) }
@@ -85,6 +86,7 @@ extension SnapshotItem: Equatable {
   /// order, recursively) are equal.
   ///
   /// - Complexity: O(n) for the n items of the smaller tree; iterative, so any depth is fine.
+  @inlinable
   public static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
     var pending: [(SnapshotItem, SnapshotItem)] = [(lhs, rhs)]
     while let (left, right) = pending.popLast() {
@@ -168,6 +170,7 @@ extension DiffableDataSourceSectionSnapshot {
   /// Building a snapshot from the result gives back an equal snapshot.
   ///
   /// - Complexity: O(n). Iterative, so any depth is fine.
+  @inlinable
   public var snapshotItems: [SnapshotItem<ItemIdentifierType>] {
     // The open items along the current path, each collecting its children.
     var open: [SnapshotItem<ItemIdentifierType>] = []

@@ -43,6 +43,7 @@ extension DiffableDataSource {
   ///   result left unused, is handed in O(1) to a task that frees it off the actor. Listing
   ///   the rows, building the new sections and the diff (``BatchUpdate/init(from:to:marks:)``)
   ///   run off it.
+  @inlinable
   public func applyInBackground(
     _ snapshot: Snapshot, animatingDifferences: Bool = true,
     isolation: isolated (any Actor)? = #isolation
@@ -96,6 +97,7 @@ extension DiffableDataSource {
   ///   O(n) to free), or an attempt's result left unused, is handed in O(1) to a task that
   ///   frees it off the actor. The rest, the cost of
   ///   ``tryApply(_:to:animatingDifferences:expansion:)``, runs off it.
+  @inlinable
   public func applyInBackground(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType,
     animatingDifferences: Bool = true, expansion: ExpansionPolicy = .preserveCurrent,
@@ -139,7 +141,8 @@ extension DiffableDataSource {
   /// works it out; then the test hook runs there, when the section exists (a new section
   /// needs no diff). `context` is freed there too: it may hold the last copy of a section
   /// tree that an update replaced meanwhile. O(the section apply's cost).
-  @usableFromInline nonisolated static func sectionChangeOffActor(
+  @inlinable
+  nonisolated static func sectionChangeOffActor(
     _ snapshot: SectionSnapshot, to section: SectionIdentifierType, expansion: ExpansionPolicy,
     context: consuming ApplyContext, style: UpdateStyle, hook: (@Sendable () async -> Void)?
   ) async -> Result<SectionChange, Error> {
@@ -174,7 +177,8 @@ extension DiffableDataSource {
     case broken(DuplicateIdentifierError<SectionIdentifierType, ItemIdentifierType>)
 
     /// The update, or the error an apply throws. O(1).
-    @usableFromInline func get(_ operation: Error.Operation) throws(Error) -> Update {
+    @inlinable
+    func get(_ operation: Error.Operation) throws(Error) -> Update {
       switch self {
       case .update(let update): return update
       case .broken(let error): throw Error(operation, .brokenIdentifiers(error))
@@ -185,7 +189,8 @@ extension DiffableDataSource {
   /// The sections that show `snapshot` and the diff from the rows `context` shows, computed
   /// off the caller's actor. `context` is freed there too: it may hold the last copy of a
   /// section tree that an update replaced meanwhile. O(n + m) plus the diff's cost.
-  @usableFromInline nonisolated static func showOffActor(
+  @inlinable
+  nonisolated static func showOffActor(
     _ snapshot: Snapshot, context: consuming ApplyContext, style: UpdateStyle,
     hook: (@Sendable () async -> Void)?
   ) async -> WholeChange {
@@ -211,7 +216,8 @@ extension DiffableDataSource {
 
   /// Diffs `old` against `new` on the global concurrent executor (a nonisolated `async`
   /// function), then runs the test hook there. O(the diff's cost).
-  @usableFromInline nonisolated static func diffOffActor(
+  @inlinable
+  nonisolated static func diffOffActor(
     from old: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     to new: [LayoutSection<SectionIdentifierType, ItemIdentifierType>],
     marks: DiffMarks<SectionIdentifierType, ItemIdentifierType>, style: UpdateStyle,

@@ -44,7 +44,8 @@ extension DiffableDataSource {
   /// Keeps every present section's mode after ``defaultHeaderMode`` changed from `old`: pins
   /// the sections that followed the default at `old`, and drops the pins that now equal the
   /// default. O(s) expected for s sections.
-  @usableFromInline func pinHeaderModes(at old: SectionHeaderMode) {
+  @inlinable
+  func pinHeaderModes(at old: SectionHeaderMode) {
     guard old != defaultHeaderMode else { return }
     for section in sections {
       if pinnedHeaderModes.contains(section.id) {

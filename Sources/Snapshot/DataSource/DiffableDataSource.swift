@@ -108,7 +108,7 @@ public final class DiffableDataSource<
   @usableFromInline var applyOrder = ApplyOrder<SectionIdentifierType>()
   /// Runs off the caller's actor after each background diff, before the result returns to the
   /// actor: lets tests decide what happens meanwhile.
-  package var _backgroundDiffHook: (@Sendable () async -> Void)?
+  @usableFromInline package var _backgroundDiffHook: (@Sendable () async -> Void)?
 
   /// Creates an empty data source that drives `listView`.
   ///

@@ -50,6 +50,7 @@ extension DiffableDataSourceSectionSnapshot: Equatable {
   /// same order, with the same items expanded.
   ///
   /// - Complexity: O(1) when one is an unedited copy of the other; else O(n).
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.list.tree.sharesRoot(with: rhs.list.tree) { return true }
     guard lhs.count == rhs.count else { return false }
