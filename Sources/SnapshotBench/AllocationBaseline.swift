@@ -56,6 +56,9 @@ struct AllocationBaseline: Codable, Equatable, Sendable {
     ("diff/sectioned/10pct", nil, 10_000),
     // Building an outline, and listing its rows.
     ("outline/build", nil, 10_000),
+    // Building the whole pre-order sequence at once (the builders, key paths, Codable and the
+    // data source's snapshot() do).
+    ("shared/build/bulk", nil, 10_000),
     ("outline/visible-items", nil, 10_000),
     // A section snapshot edited (1 % re-parented), then its rows diffed.
     ("outline/move-diff", nil, 10_000),
