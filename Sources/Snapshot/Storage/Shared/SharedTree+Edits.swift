@@ -68,15 +68,16 @@ extension SharedTree {
     var stack: [(node: SharedNode<Item>, low: Int, high: Int, isRightmost: Bool)] = [
       (root, range.lowerBound, range.upperBound, true)
     ]
-    var visited: [(node: SharedNode<Item>, isRightmost: Bool)] = []
+    // Each internal node visited, with the children the removal changed (indices after it).
+    var visited: [(node: SharedNode<Item>, changed: Range<Int>, isRightmost: Bool)] = []
     while let (node, low, high, isRightmost) = stack.popLast() {
       if node.height == 0 {
         node.entries.removeSubrange(low..<high)
         node.recomputeSummary()
         continue
       }
-      visited.append((node, isRightmost))
       var covered = node.children.count..<node.children.count
+      var descended: ClosedRange<Int>? = nil
       var start = 0
       let last = node.children.count - 1
       for index in node.children.indices {
@@ -91,13 +92,22 @@ extension SharedTree {
               child, Swift.max(low, start) - start, Swift.min(high, end) - start,
               isRightmost && index == last
             ))
+          descended = descended.map { $0.lowerBound...index } ?? index...index
         }
         start = end
       }
       node.children.removeSubrange(covered)
+      // The children descended into border the covered ones: after the removal they are
+      // side by side where the covered ones were.
+      let shifted = descended.map { range in
+        let shift = { $0 >= covered.upperBound ? $0 - covered.count : $0 }
+        return shift(range.lowerBound)..<shift(range.upperBound) + 1
+      }
+      let at = Swift.min(covered.lowerBound, node.children.count)
+      visited.append((node, shifted ?? at..<at, isRightmost))
     }
-    while let (node, isRightmost) = visited.popLast() {
-      fixChildren(of: node, isRightmost: isRightmost)
+    while let (node, changed, isRightmost) = visited.popLast() {
+      fixShrunkChildren(of: node, changed: changed, isRightmost: isRightmost)
     }
     fixRoot()
   }
