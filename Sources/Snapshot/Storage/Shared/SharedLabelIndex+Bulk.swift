@@ -82,7 +82,8 @@ extension SharedLabelIndex {
     // fragment (high half) and input index (low half), or `empty`: no pair has it, since an
     // input index is below UInt32.max (the scratch's precondition).
     let empty = UInt64.max
-    let bits = (range.count &* 2 &- 1).bitWidth &- (range.count &* 2 &- 1).leadingZeroBitCount
+    let largest = range.count &* 2 &- 1
+    let bits = largest.bitWidth &- largest.leadingZeroBitCount
     let mask = (1 &<< bits) &- 1
     let shift = UInt32(truncatingIfNeeded: Swift.max(0, 32 &- bits))
     table.removeAll(keepingCapacity: true)
