@@ -68,8 +68,10 @@ extension SharedTree {
     var stack: [(node: SharedNode<Item>, low: Int, high: Int, isRightmost: Bool)] = [
       (root, range.lowerBound, range.upperBound, true)
     ]
-    // Each internal node visited, with the children the removal changed (indices after it).
+    // Each internal node visited, with the children the removal changed (indices after it):
+    // at most the two paths to the range's ends, two nodes a level.
     var visited: [(node: SharedNode<Item>, changed: Range<Int>, isRightmost: Bool)] = []
+    visited.reserveCapacity(2 &* root.height)
     while let (node, low, high, isRightmost) = stack.popLast() {
       if node.height == 0 {
         node.entries.removeSubrange(low..<high)
