@@ -137,14 +137,16 @@ extension SharedTree {
     var stack: [(node: SharedNode<Item>, low: Int, high: Int)] = [
       (root, range.lowerBound, range.upperBound)
     ]
-    var visited: [SharedNode<Item>] = []
+    // Each internal node visited, with the (at most two) children it descended into: the only
+    // edges whose summaries change (the others keep theirs; tags do not enter a summary).
+    var visited: [(node: SharedNode<Item>, first: Int?, last: Int?)] = []
     while let (node, low, high) = stack.popLast() {
       if node.height == 0 {
         for index in low..<high { node.entries[index].hidden &+= delta }
         node.recomputeSummary()
         continue
       }
-      visited.append(node)
+      var (first, last): (Int?, Int?) = (nil, nil)
       var start = 0
       for index in node.children.indices {
         let end = start + node.children[index].summary.count
@@ -154,11 +156,16 @@ extension SharedTree {
         } else {
           let child = Self.uniqueChild(of: node, at: index)
           stack.append((child, Swift.max(low, start) - start, Swift.min(high, end) - start))
+          if first == nil { first = index } else { last = index }
         }
         start = end
       }
+      visited.append((node, first, last))
     }
-    while let node = visited.popLast() { node.recomputeSummary() }
+    while let (node, first, last) = visited.popLast() {
+      if let last { node.children[last].summary = node.children[last].node.summary }
+      node.recomputeSummary(refreshing: first.map { $0..<$0 + 1 } ?? 0..<0)
+    }
   }
 
   /// Calls `body` on every entry in `range`, in order, to change its key, level or flag (not its
@@ -175,7 +182,9 @@ extension SharedTree {
     var stack: [(node: SharedNode<Item>, low: Int, high: Int, start: Int)] = [
       (root, range.lowerBound, range.upperBound, 0)
     ]
-    var visited: [SharedNode<Item>] = []
+    // Each internal node visited, with the children it descended into (a run of them): the
+    // only edges whose summaries change.
+    var visited: [(node: SharedNode<Item>, changed: Range<Int>)] = []
     while let (node, low, high, nodeStart) = stack.popLast() {
       if node.height == 0 {
         for index in low..<high {
@@ -186,7 +195,7 @@ extension SharedTree {
         node.recomputeSummary()
         continue
       }
-      visited.append(node)
+      var changed = 0..<0
       var start = node.summary.count
       for index in node.children.indices.reversed() {
         let end = start
@@ -195,8 +204,10 @@ extension SharedTree {
         let child = Self.uniqueChild(of: node, at: index)
         stack.append(
           (child, Swift.max(low, start) - start, Swift.min(high, end) - start, nodeStart + start))
+        changed = changed.isEmpty ? index..<index + 1 : index..<changed.upperBound
       }
+      visited.append((node, changed))
     }
-    while let node = visited.popLast() { node.recomputeSummary() }
+    while let (node, changed) = visited.popLast() { node.recomputeSummary(refreshing: changed) }
   }
 }
