@@ -146,14 +146,18 @@ package final class SharedLabelBucket: ManagedBuffer<SharedLabelBucketHeader, UI
   }
 
   /// The bit of the filter that stands for `fragment`, as the word that holds it and its mask
-  /// there: the top 9 bits of the fragment times an odd constant, so that they depend on
-  /// every bit of the fragment (the pairs of one bucket share its low bits, the trie's
-  /// path). O(1).
+  /// there: the top 9 bits of the fragment ``scattered(_:)``. O(1).
   @inlinable
   static func filterBit(_ fragment: UInt32) -> (word: Int, mask: UInt64) {
-    let bit = Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> 23)
+    let bit = Int(truncatingIfNeeded: scattered(fragment) >> 23)
     return (bit &>> 6, 1 &<< UInt64(bit & 63))
   }
+
+  /// `fragment` times an odd constant: its top bits depend on every bit of the fragment, where
+  /// the fragments of one bucket share their low bits (the trie's path). For the filter's bit
+  /// and the bulk build's table of fragments. O(1).
+  @inlinable
+  static func scattered(_ fragment: UInt32) -> UInt32 { fragment &* 0x9E37_79B1 }
 
   /// Calls `body` with the address of the filter's eight words, found from the header's
   /// address without an access to the header (an `inout` access to the field would count as

@@ -91,9 +91,10 @@ extension SharedLabelIndex {
     for position in range {
       let fragment = scratch.fragments[position]
       let input = scratch.order[position]
-      // The pairs of a bucket share their fragments' low bits (the trie's path): the place
-      // comes from the top bits of the fragment times an odd constant.
-      var place = Int(truncatingIfNeeded: (fragment &* 0x9E37_79B1) >> shift) & mask
+      // The place comes from the top bits of the scattered fragment (its low bits are the
+      // trie's path, the same for every pair here).
+      var place =
+        Int(truncatingIfNeeded: SharedLabelBucket.scattered(fragment) >> shift) & mask
       while table[place] != empty {
         let filed = table[place]
         if UInt32(truncatingIfNeeded: filed >> 32) == fragment

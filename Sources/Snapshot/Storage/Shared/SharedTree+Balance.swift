@@ -186,30 +186,28 @@ extension SharedTree {
   /// cache b times a level at 10^6 entries).
   @inlinable
   func fixShrunkChildren(of node: SharedNode<Item>, changed: Range<Int>, isRightmost: Bool) {
-    let last = node.children.count - 1
-    for index in changed {
-      let fill = node.children[index].node.fill
-      if fill == 0 || fill > capacity
-        || (fill < base && !(isRightmost && index == last) && last > 0)
-      {
-        fixChildren(of: node, isRightmost: isRightmost)
-        return
-      }
+    if changed.contains(where: { childNeedsFixing(node, at: $0, isRightmost: isRightmost) }) {
+      fixChildren(of: node, isRightmost: isRightmost)
+    } else {
+      node.recomputeSummary(refreshing: changed)
     }
-    node.recomputeSummary(refreshing: changed)
   }
 
   /// Whether some child of `node` is empty, overfull, or underfull off the rightmost spine.
   /// O(b).
   @inlinable
   func needsFixing(_ node: SharedNode<Item>, isRightmost: Bool) -> Bool {
+    node.children.indices.contains { childNeedsFixing(node, at: $0, isRightmost: isRightmost) }
+  }
+
+  /// Whether child `index` of `node` is empty, overfull, or underfull off the rightmost
+  /// spine. O(1).
+  @inlinable
+  func childNeedsFixing(_ node: SharedNode<Item>, at index: Int, isRightmost: Bool) -> Bool {
+    let fill = node.children[index].node.fill
     let last = node.children.count - 1
-    for (index, child) in node.children.enumerated() {
-      let fill = child.node.fill
-      if fill == 0 || fill > capacity { return true }
-      if fill < base && !(isRightmost && index == last) && last > 0 { return true }
-    }
-    return false
+    return fill == 0 || fill > capacity
+      || (fill < base && !(isRightmost && index == last) && last > 0)
   }
 
   /// Splits an overfull root under a new one, and replaces an internal root with a single

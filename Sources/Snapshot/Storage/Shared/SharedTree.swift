@@ -217,39 +217,19 @@ extension SharedTree {
         }
         continue
       }
-      // Push the overlapping children in reverse, so the first pops first. They are found by
-      // their counts, read in place: a child that does not overlap is not copied (copying
-      // one retains its node).
+      // Push the overlapping children in reverse, so the first pops first. The edges are read
+      // in place: copying a child would retain its node, for every child of the node.
       node.children.withUnsafeBufferPointer { children in
-        var first = 0
-        var firstStart = start
-        while first < children.count
-          && firstStart &+ children[first].summary.count <= range.lowerBound
-        {
-          firstStart &+= children[first].summary.count
-          first &+= 1
-        }
-        var last = first
-        var lastStart = firstStart
-        var next = first
-        var nextStart = firstStart
-        while next < children.count && nextStart < range.upperBound {
-          (last, lastStart) = (next, nextStart)
-          nextStart &+= children[next].summary.count
-          next &+= 1
-        }
-        guard first < children.count else { return }
-        var index = last
-        var childStart = lastStart
-        while true {
-          let summary = children[index].summary
+        var childStart = start + node.summary.count
+        for index in children.indices.reversed() {
+          childStart -= children[index].summary.count
+          let childEnd = childStart + children[index].summary.count
+          guard childStart < range.upperBound, childEnd > range.lowerBound else { continue }
           let childTag = tag &+ children[index].tag
-          if !visibleOnly || summary.visibleCount(tag: childTag) != 0 {
-            stack.append((children[index].node, childStart, childTag))
+          if visibleOnly && children[index].summary.visibleCount(tag: childTag) == 0 {
+            continue
           }
-          if index == first { break }
-          index &-= 1
-          childStart &-= children[index].summary.count
+          stack.append((children[index].node, childStart, childTag))
         }
       }
     }
