@@ -16,7 +16,10 @@ enum OneEditScenarios {
   }
 
   static let all = Edit.allCases.flatMap { edit in
-    [snapshots(edit), arrays(edit), treeSnapshots(edit), builderSnapshots(edit)]
+    [
+      snapshots(edit), arrays(edit), treeSnapshots(edit), editedSnapshots(edit),
+      builderSnapshots(edit),
+    ]
   }
 
   static let group = "One-item edit in a long list"
@@ -31,17 +34,31 @@ enum OneEditScenarios {
         + "the two positions for a move); the floor hashes every identifier")
   }
 
-  /// The same pair, but each snapshot built by an append of its first half and an insert of
-  /// the rest, so that neither keeps the arrays it was built from: the diff reads both trees.
+  /// The same pair, but each snapshot built by an append of its first half and the rest
+  /// inserted in 200 runs, more edits than a snapshot keeps the pieces of its arrays through:
+  /// neither keeps arrays, and the diff reads both trees.
   static func treeSnapshots(_ edit: Edit) -> Scenario {
     snapshotDiff(
       edit, kind: "tree-snapshots",
       summary: "new.batchUpdate(from: old) after \(edit.detail), each snapshot built by an "
-        + "append and an insert (so read from its tree, not from kept arrays), against the "
+        + "append and 200 inserts (so read from its tree, not from kept arrays), against the "
         + "hash-pass floor",
       charted: false, build: treeOnlySnapshot,
       whenFaster: "the two trees' alike ends are compared in place and only the middle "
         + "between them is hashed")
+  }
+
+  /// The same pair, each snapshot built by an append of its first half and one insert of
+  /// the rest: each keeps its arrays cut into two pieces, which the diff compares as arrays.
+  static func editedSnapshots(_ edit: Edit) -> Scenario {
+    snapshotDiff(
+      edit, kind: "edited-snapshots",
+      summary: "new.batchUpdate(from: old) after \(edit.detail), each snapshot built by an "
+        + "append and one insert (so it keeps its arrays in two pieces), against the "
+        + "hash-pass floor",
+      charted: false, build: { items in editedSnapshot(items, inserts: 1) },
+      whenFaster: "the two snapshots' pieces of arrays are compared from both ends and only "
+        + "the middle between them is hashed")
   }
 
   /// The same pair, each snapshot declared with the result builder (as an app rebuilds its
@@ -86,13 +103,23 @@ enum OneEditScenarios {
   /// last item of that half. An insert drops the arrays a snapshot keeps (two appends would
   /// keep them), so the snapshot is read from its tree.
   static func treeOnlySnapshot(_ items: [Int]) -> DiffableDataSourceSnapshot<Int, Int> {
+    editedSnapshot(items, inserts: 200)
+  }
+
+  /// A snapshot of `items` in one section, built by an append of the first half and the
+  /// rest inserted after it in `inserts` runs (fewer when there are fewer items).
+  static func editedSnapshot(_ items: [Int], inserts: Int) -> DiffableDataSourceSnapshot<Int, Int> {
     var snapshot = DiffableDataSourceSnapshot<Int, Int>()
     snapshot.appendSections([0])
     guard !items.isEmpty else { return snapshot }
     let half = Swift.max(items.count / 2, 1)
     snapshot.appendItems(Array(items[..<half]), toSection: 0)
-    if half < items.count {
-      snapshot.insertItems(Array(items[half...]), afterItem: items[half - 1])
+    let run = Swift.max(1, (items.count - half + inserts - 1) / inserts)
+    var start = half
+    while start < items.count {
+      let end = Swift.min(start + run, items.count)
+      snapshot.insertItems(Array(items[start..<end]), afterItem: items[start - 1])
+      start = end
     }
     return snapshot
   }

@@ -48,7 +48,16 @@ extension DiffableDataSourceSnapshot {
       // Snapshots built apart share no node (known without a walk: their lineages differ),
       // but may hold a common prefix and suffix of entries: those stand for themselves as
       // runs.
-      guard let (prefix, suffix) = Self.alikeEnds(of: oldTree, and: newTree) else { return nil }
+      var pieces:
+        (
+          old: [BuiltPiece<SectionIdentifierType, ItemIdentifierType>],
+          new: [BuiltPiece<SectionIdentifierType, ItemIdentifierType>]
+        )?
+      if let oldPieces = old.storage.keptPieces, let newPieces = storage.keptPieces {
+        pieces = (oldPieces, newPieces)
+      }
+      guard let (prefix, suffix) = Self.alikeEnds(of: oldTree, and: newTree, pieces: pieces)
+      else { return nil }
       found = (
         SharedGaps(unshared: [prefix..<oldTree.count - suffix], count: oldTree.count),
         SharedGaps(unshared: [prefix..<newTree.count - suffix], count: newTree.count)
@@ -90,19 +99,30 @@ extension DiffableDataSourceSnapshot {
   /// an item of a layout does, so a longer middle is diffed as layouts) and the ends hold
   /// something; else nil. When the prefix leaves a middle too long unless the suffix reaches
   /// a given entry, that entry is compared first (one seek on each side), and a difference
-  /// there ends the search.
+  /// there ends the search. `pieces`, when given, are both snapshots' kept arrays (see
+  /// ``SectionedStorage/keptPieces``), compared instead of the trees.
   ///
-  /// - Complexity: O(a + b log n) for the a entries compared, read in place.
+  /// - Complexity: O(a + b log n) for the a entries compared, read in place; O(a + p) for p
+  ///   pieces when they are given.
   @inlinable
   static func alikeEnds(
     of old: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>,
-    and new: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>
+    and new: SharedTree<SectionedEntry<SectionIdentifierType, ItemIdentifierType>>,
+    pieces: (
+      old: [BuiltPiece<SectionIdentifierType, ItemIdentifierType>],
+      new: [BuiltPiece<SectionIdentifierType, ItemIdentifierType>]
+    )? = nil
   ) -> (prefix: Int, suffix: Int)? {
     let limit = Swift.min(old.count, new.count)
     let longest = Swift.max(old.count, new.count)
     // The middle is at least the difference of the counts.
     guard longest - limit <= limit / 8 else { return nil }
-    let prefix = old.commonPrefixCount(with: new, limit: limit) { $0.item == $1.item }
+    let prefix =
+      if let pieces {
+        BuiltPieces.commonPrefixCount(pieces.old, pieces.new, limit: limit)
+      } else {
+        old.commonPrefixCount(with: new, limit: limit) { $0.item == $1.item }
+      }
     if prefix == limit { return limit > 0 ? (prefix, 0) : nil }
     // The suffix must reach this far back for the middle to be short enough: when the entries
     // that far from the ends differ, it does not, and reading it would be wasted.
@@ -113,7 +133,12 @@ extension DiffableDataSourceSnapshot {
     {
       return nil
     }
-    let suffix = old.commonSuffixCount(with: new, limit: limit - prefix) { $0.item == $1.item }
+    let suffix =
+      if let pieces {
+        BuiltPieces.commonSuffixCount(pieces.old, pieces.new, limit: limit - prefix)
+      } else {
+        old.commonSuffixCount(with: new, limit: limit - prefix) { $0.item == $1.item }
+      }
     guard prefix + suffix > 0, longest - prefix - suffix <= limit / 8 else { return nil }
     return (prefix, suffix)
   }

@@ -189,7 +189,7 @@ extension DiffableDataSourceSnapshot {
     }
     // Where the destination is once the item is out.
     let index = target - (source < target ? 1 : 0) + (after ? 1 : 0)
-    storage.list.relocateSubtree(at: source, to: index, level: 1)
+    storage.relocate(at: source, length: 1, to: index, level: 1)
   }
 
   /// Marks `items` for reloading: the next apply redraws their cells. Naming an item twice
@@ -245,8 +245,7 @@ extension DiffableDataSourceSnapshot {
       if let section {
         try storage.appendItems(items, at: position, toSectionAt: section)
       } else {
-        try storage.list.insertRun(
-          items.lazy.map { .item($0) }, at: position, level: 1, hidden: 1, isExpanded: false)
+        try storage.insertItems(items, at: position)
       }
     } catch {
       throw firstConflict(in: items, for: operation, destination: destination, found: error)

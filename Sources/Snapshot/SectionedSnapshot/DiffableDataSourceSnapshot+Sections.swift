@@ -103,9 +103,7 @@ extension DiffableDataSourceSnapshot {
       if position == storage.list.count {
         try storage.appendSections(sections)
       } else {
-        try storage.list.insertRun(
-          sections.lazy.map { .section($0) }, at: position, level: 0, hidden: 0,
-          isExpanded: false)
+        try storage.insertSections(sections, at: position)
       }
     } catch {
       // Only identifiers whose hashing is broken get here: the trie met an equal identifier
@@ -190,8 +188,9 @@ extension DiffableDataSourceSnapshot {
     let length = storage.sectionEnd(of: source) - source
     // Where the destination's boundary is once the section is out.
     let boundary = after ? storage.sectionEnd(of: target) : target
-    storage.list.relocateSubtree(
-      at: source, to: boundary > source ? boundary - length : boundary, level: 0)
+    storage.relocate(
+      at: source, length: length, to: boundary > source ? boundary - length : boundary,
+      level: 0)
   }
 
   /// Marks `sections` for reloading: the next apply redraws them. Naming a section twice is

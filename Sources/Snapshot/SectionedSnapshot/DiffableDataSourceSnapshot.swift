@@ -190,7 +190,7 @@ extension DiffableDataSourceSnapshot: Equatable {
   ///
   /// - Complexity: O(1) when both hold the same storage (a snapshot and an unedited copy);
   ///   otherwise O(n), entry by entry, or array by array when both keep the arrays they were
-  ///   built from (see ``layout``).
+  ///   built from, whole or cut by a few edits (see ``layout``).
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     let (left, right) = (lhs.storage.list.tree, rhs.storage.list.tree)
@@ -200,6 +200,10 @@ extension DiffableDataSourceSnapshot: Equatable {
     }
     if let leftBuilt = lhs.storage.builtLayout, let rightBuilt = rhs.storage.builtLayout {
       return leftBuilt === rightBuilt || leftBuilt.sections == rightBuilt.sections
+    }
+    if let leftPieces = lhs.storage.keptPieces, let rightPieces = rhs.storage.keptPieces {
+      let alike = BuiltPieces.commonPrefixCount(leftPieces, rightPieces, limit: left.count)
+      return alike == left.count
     }
     return left.entriesEqual(right) { $0.item == $1.item }
   }

@@ -32,17 +32,17 @@ final class BuiltLayout<Section: Hashable & Sendable, Item: Hashable & Sendable>
 
 extension SectionedStorage {
   /// Appends `sections`, empty, after the last section, keeping ``builtLayout`` (started
-  /// when the storage was empty) when nothing else holds it, else dropping it; or throws,
-  /// changing nothing. O(k + b log n) in the tree and k trie walks.
+  /// when the storage was empty) when nothing else holds it, else cutting it into pieces
+  /// (``builtPieces``, which an append also extends); or throws, changing nothing.
+  /// O(k + b log n) in the tree and k trie walks, plus O(p) for p pieces.
   @inlinable
   mutating func appendSections(_ sections: [Section]) throws(EditError) {
-    let wasEmpty = _list.count == 0
+    let end = _list.count
     try _list.insertRun(
-      sections.lazy.map { .section($0) }, at: _list.count, level: 0, hidden: 0,
-      isExpanded: false)
-    if wasEmpty { builtLayout = BuiltLayout() }
-    guard isKnownUniquelyReferenced(&builtLayout) else {
-      builtLayout = nil
+      sections.lazy.map { .section($0) }, at: end, level: 0, hidden: 0, isExpanded: false)
+    if end == 0 { kept = .whole(BuiltLayout()) }
+    guard builtLayout != nil, keptIsUniquelyReferenced() else {
+      editPieces { $0.insert(sections.map { .section($0) }, at: end) }
       return
     }
     builtLayout!.sections.append(contentsOf: sections.lazy.map { LayoutSection($0, items: []) })
@@ -52,16 +52,18 @@ extension SectionedStorage {
   /// when nothing else holds it: an empty section's array becomes `items` itself, shared with
   /// the caller; a section that has items gets them appended to its array (the first such
   /// append to an array the caller still shares copies it, so that the snapshot owns it);
-  /// or throws, changing nothing. O(k + b log n) in the tree and k trie walks, plus O(k)
-  /// amortized to extend the kept array (O(section) for that first copy).
+  /// else adding `items` to the pieces (``builtPieces``) as one more; or throws, changing
+  /// nothing. O(k + b log n) in the tree and k trie walks, plus O(k) amortized to extend the
+  /// kept array (O(section) for that first copy), or O(p) for p pieces.
   @inlinable
   mutating func appendItems(_ items: [Item], at end: Int, toSectionAt index: Int)
     throws(EditError)
   {
     try _list.insertRun(
       items.lazy.map { .item($0) }, at: end, level: 1, hidden: 1, isExpanded: false)
-    guard isKnownUniquelyReferenced(&builtLayout), index < builtLayout!.sections.count else {
-      builtLayout = nil
+    guard builtLayout != nil, keptIsUniquelyReferenced(), index < builtLayout!.sections.count
+    else {
+      editPieces { $0.insert(items, at: end) }
       return
     }
     if builtLayout!.sections[index].items.isEmpty {
@@ -71,22 +73,85 @@ extension SectionedStorage {
     }
   }
 
-  /// The first way ``builtLayout`` differs from the tree, or nil. O(n); for invariant checks.
+  /// The first way ``builtLayout`` or ``builtPieces`` differs from the tree, or nil. O(n);
+  /// for invariant checks.
   @inlinable
   func builtLayoutViolation() -> String? {
-    guard let builtLayout else { return nil }
-    var copy = self
-    copy.builtLayout = nil
-    let read = copy.layout
-    guard builtLayout.sections.count == read.count else {
-      return "the built layout has \(builtLayout.sections.count) sections, the tree \(read.count)"
+    if let builtPieces {
+      guard builtPieces.isWorthKeeping else {
+        return "\(builtPieces.pieces.count) pieces kept, for \(builtPieces.retained) items"
+      }
+      if case .items? = builtPieces.pieces.first { return "the pieces start with items" }
+      for piece in builtPieces.pieces where piece.count == 0 { return "an empty piece" }
     }
-    for (index, (kept, section)) in zip(builtLayout.sections, read).enumerated()
+    guard let kept = builtLayout?.sections ?? builtPieces?.layout else { return nil }
+    var copy = self
+    copy.kept = nil
+    let read = copy.layout
+    guard kept.count == read.count else {
+      return "the built layout has \(kept.count) sections, the tree \(read.count)"
+    }
+    for (index, (kept, section)) in zip(kept, read).enumerated()
     where kept != section {
       return
         "section \(index) of the built layout is \(kept.id) with \(kept.items.count) items, "
         + "the tree holds \(section.id) with \(section.items.count) items, or other items"
     }
     return nil
+  }
+}
+
+/// What a sectioned snapshot keeps of the arrays it was built from: all of them as they were
+/// given, or cut into pieces by the few edits made since.
+@usableFromInline
+enum KeptArrays<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+  case whole(BuiltLayout<Section, Item>)
+  case pieces(BuiltPieces<Section, Item>)
+}
+
+extension SectionedStorage {
+  /// The arrays this storage was built from, while it holds nothing else (see
+  /// ``BuiltLayout``); nil once any other edit was made. Setting nil drops only these.
+  @inlinable var builtLayout: BuiltLayout<Section, Item>? {
+    get { if case .whole(let layout)? = kept { layout } else { nil } }
+    set {
+      if let newValue {
+        kept = .whole(newValue)
+      } else if case .whole? = kept {
+        kept = nil
+      }
+    }
+  }
+
+  /// The arrays this storage was built from, cut into pieces by the few edits made since
+  /// (see ``BuiltPieces``); nil while ``builtLayout`` is kept, or once the pieces were too
+  /// many or an edit that does not keep them was made. Setting nil drops only these.
+  @inlinable var builtPieces: BuiltPieces<Section, Item>? {
+    get { if case .pieces(let pieces)? = kept { pieces } else { nil } }
+    set {
+      if let newValue {
+        kept = .pieces(newValue)
+      } else if case .pieces? = kept {
+        kept = nil
+      }
+    }
+  }
+
+  /// Whether nothing but this storage holds the kept arrays' object, whole or pieces (false
+  /// when there is none). O(1).
+  @inlinable
+  mutating func keptIsUniquelyReferenced() -> Bool {
+    switch kept {
+    case .whole(var layout)?:
+      kept = nil
+      defer { kept = .whole(layout) }
+      return isKnownUniquelyReferenced(&layout)
+    case .pieces(var pieces)?:
+      kept = nil
+      defer { kept = .pieces(pieces) }
+      return isKnownUniquelyReferenced(&pieces)
+    case nil:
+      return false
+    }
   }
 }

@@ -32,23 +32,25 @@ extension SectionedStorage {
   }
 
   /// Removes `ranges` (sorted, disjoint, each whole subtrees), dropping their marks: range by
-  /// range from the last, or, when that costs more, by rebuilding the outline from what stays.
+  /// range from the last, or, when that costs more, by rebuilding the outline from what stays;
+  /// the kept arrays' pieces lose the same ranges (see `SectionedStorage+BuiltPieces.swift`).
   @inlinable
   mutating func removeRanges(_ ranges: [Range<Int>]) {
     guard !ranges.isEmpty else { return }
     for range in ranges { forgetMarks(in: range) }
+    defer { removeFromPieces(ranges) }
     let removed = ranges.reduce(0) { $0 + $1.count }
     // About 1.5 µs a run (seeks, path copies) and 0.3 µs an entry (its trie walk), against
     // 0.15 µs an entry kept for a rebuild.
-    if ranges.count &* 10 &+ removed &* 2 > list.count - removed,
+    if ranges.count &* 10 &+ removed &* 2 > _list.count - removed,
       let rebuilt = rebuilt(without: ranges)
     {
-      list = rebuilt
+      _list = rebuilt
       return
     }
     for range in ranges.reversed() {
       // Cannot fail: each range is whole subtrees.
-      try? list.removeSubtrees(range)
+      try? _list.removeSubtrees(range)
     }
   }
 

@@ -50,19 +50,20 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   @usableFromInline typealias Entry = SectionedEntry<Section, Item>
   @usableFromInline typealias EditError = SharedList<Entry>.EditError
 
-  /// The outline. Every write to it drops ``builtLayout``: the appends that keep the layout
-  /// take it first and give it back (see `SectionedStorage+BuiltLayout.swift`).
+  /// The outline. Every write to it drops ``builtLayout`` and ``builtPieces``: the edits
+  /// that keep them write `_list` and edit them alike (see `SectionedStorage+BuiltLayout.swift`
+  /// and `SectionedStorage+BuiltPieces.swift`).
   @inlinable var list: SharedList<Entry> {
     get { _list }
     _modify {
-      builtLayout = nil
+      kept = nil
       yield &_list
     }
   }
   @usableFromInline var _list: SharedList<Entry>
-  /// The arrays this storage was built from, while it holds nothing else (see
-  /// ``BuiltLayout``); nil once any other edit was made.
-  @usableFromInline var builtLayout: BuiltLayout<Section, Item>?
+  /// The arrays this storage was built from, whole or in pieces (``builtLayout``,
+  /// ``builtPieces``): one stored reference, so that a snapshot is no bigger for it.
+  @usableFromInline var kept: KeptArrays<Section, Item>?
   @usableFromInline var reloadedSections = OrderedMarks<Section>()
   @usableFromInline var reloadedItems = OrderedMarks<Item>()
   @usableFromInline var reconfiguredItems = OrderedMarks<Item>()
@@ -172,11 +173,13 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   }
 
   /// Every section with its items: the arrays the storage was built from (O(1)) while it
-  /// keeps them (``builtLayout``); else each section's array reserved at its size and filled
+  /// keeps them (``builtLayout``); made of its pieces while it keeps those (``builtPieces``,
+  /// O(n) copied as arrays copy); else each section's array reserved at its size and filled
   /// leaf by leaf, O(n + b s log n).
   @inlinable
   var layout: [LayoutSection<Section, Item>] {
     if let builtLayout { return builtLayout.sections }
+    if let builtPieces { return builtPieces.layout }
     let sections = sectionEntries
     var result: [LayoutSection<Section, Item>] = []
     result.reserveCapacity(sections.count)

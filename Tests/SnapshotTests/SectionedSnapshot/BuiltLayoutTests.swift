@@ -65,7 +65,9 @@ private func builtSnapshot(offset: Int = 0) -> IntSnapshot {
         == BatchUpdate(deletedItems: [ListIndexPath(item: 21, section: 0)]))
   }
 
-  @Test func marksKeepThemAndEveryOtherEditDropsThem() {
+  /// Marks keep the arrays whole; every other edit cuts them into pieces (see
+  /// `BuiltPiecesTests`), but for `deleteAllItems`, which leaves nothing to keep.
+  @Test func marksKeepThemAndEveryOtherEditCutsThem() {
     var marked = builtSnapshot()
     marked.reloadItems([3])
     marked.reconfigureItems([4])
@@ -84,7 +86,10 @@ private func builtSnapshot(offset: Int = 0) -> IntSnapshot {
     for (name, edit) in edits {
       var snapshot = builtSnapshot()
       edit(&snapshot)
-      #expect(snapshot.storage.builtLayout == nil, "\(name) kept the built layout")
+      #expect(snapshot.storage.builtLayout == nil, "\(name) kept the built layout whole")
+      #expect(
+        (snapshot.storage.builtPieces == nil) == (name == "deleteAllItems"),
+        "\(name): pieces \(String(describing: snapshot.storage.builtPieces?.pieces))")
       #expect(snapshot._invariantViolation() == nil, "\(name)")
     }
   }

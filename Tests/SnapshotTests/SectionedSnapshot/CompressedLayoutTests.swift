@@ -170,6 +170,7 @@ private func rebuilt(_ snapshot: IntSnapshot) -> IntSnapshot {
 private func withoutBuiltArrays(_ snapshot: IntSnapshot) -> IntSnapshot {
   var result = snapshot
   result.storage.builtLayout = nil
+  result.storage.builtPieces = nil
   return result
 }
 
@@ -238,6 +239,9 @@ private struct CompressedStats {
   var apart = 0
   /// Pairs built apart that both keep the arrays they were built from (diffed as arrays).
   var bothBuilt = 0
+  /// Pairs built apart that both keep those arrays, one or both cut into pieces by edits
+  /// since (their alike ends are found by comparing the pieces).
+  var apartByPieces = 0
   /// Related pairs the diff read off their unshared leaves, by kind of narrow change.
   var narrowMarks = 0
   var narrowInserts = 0
@@ -277,6 +281,9 @@ private func check(
       }
     }
     let bothBuilt = old.storage.builtLayout != nil && new.storage.builtLayout != nil
+    if !isRelated && !bothBuilt && old.storage.keptPieces != nil && new.storage.keptPieces != nil {
+      stats.apartByPieces += 1
+    }
     guard let compressed = new.compressedLayouts(from: old) else {
       if !isRelated && bothBuilt { stats.bothBuilt += 1 }
       // No compressed layouts: the diff is the plain diff of the two layouts.
@@ -382,6 +389,26 @@ private func check(
       },
       check: { check($0, stats: &stats) })
     #expect(stats.apart >= PropertySeeds.scaled(100))
+  }
+
+  /// A snapshot built again apart, keeping the arrays it was built from, then edited a few
+  /// times: it keeps those arrays cut into pieces, and the pair's alike ends are found by
+  /// comparing the pieces with the other snapshot's arrays.
+  @Test func compressedLayoutsOfSnapshotsBuiltApartThenEdited() {
+    var stats = CompressedStats()
+    checkProperty(
+      "compressed layouts of snapshots built apart, then edited", count: 100, base: 0xB1_17_ED,
+      generate: { generator in
+        let steps = generateSteps(&generator).filter {
+          if case .rebuild = $0 { false } else if case .settle = $0 { false } else { true }
+        }
+        let before = Int.random(in: 0...2, using: &generator)
+        let after = Int.random(in: 1...4, using: &generator)
+        return Array(steps.prefix(before)) + [.rebuild(keepsArrays: true)]
+          + Array(steps.dropFirst(before).prefix(after))
+      },
+      check: { check($0, stats: &stats) })
+    #expect(stats.apartByPieces >= PropertySeeds.scaled(100))
   }
 
   /// Snapshots built apart share no node: their compressed layouts are their alike ends as

@@ -476,6 +476,8 @@ private struct SectionedRunStats {
   /// them.
   var keptArrays = 0
   var droppedArrays = 0
+  /// Steps after which the snapshot kept those arrays cut into pieces by edits since.
+  var keptPieces = 0
   /// Failing runs, shrinking included.
   var failures = 0
 
@@ -505,6 +507,7 @@ private func firstDifference(
     let expected = model.apply(step)
     let actual = step.run(on: &snapshot)
     stats.steps += 1
+    if snapshot.storage.builtPieces != nil { stats.keptPieces += 1 }
     if snapshot.storage.builtLayout != nil {
       stats.keptArrays += 1
     } else if before.storage.builtLayout != nil {
@@ -554,6 +557,7 @@ private func firstDifference(
     // Snapshots built by appends kept their arrays, and edits dropped them.
     #expect(stats.keptArrays >= stats.steps / 20)
     #expect(stats.droppedArrays >= PropertySeeds.scaled(200))
+    #expect(stats.keptPieces >= stats.steps / 20)
   }
 
   /// The same on storage with nodes of 2 to 4 entries and buckets of 2 pairs, so that the
