@@ -23,8 +23,9 @@ enum BuiltPiece<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendab
 /// times after being built from arrays: two such snapshots built apart are compared piece
 /// by piece, as arrays compare, instead of reading two trees that share no node.
 ///
-/// Written only while uniquely referenced (the storage copies it first otherwise), so once
-/// two snapshots hold it, it never changes, and reading it from several threads is safe.
+/// Written only while uniquely referenced (an edit of a storage whose pieces a copy shares
+/// copies them first), so once two snapshots hold it, it never changes, and reading it from
+/// several threads is safe.
 @usableFromInline
 final class BuiltPieces<Section: Hashable & Sendable, Item: Hashable & Sendable>:
   @unchecked Sendable

@@ -5,27 +5,25 @@
 
 extension SectionedStorage {
   /// Makes `edit` to the kept arrays as pieces: the built layout cut into pieces (when it
-  /// has at most half ``BuiltPieces/limit`` sections), or the pieces, copied first when a
-  /// copy of the storage shares them; keeps the result while it is worth keeping, and keeps
-  /// nothing when there was nothing. O(p) for p pieces, plus the edit's cost.
+  /// has at most half ``BuiltPieces/limit`` sections), or the pieces (copied first when a
+  /// copy of the storage shares them); keeps the result while it is worth keeping. Keeps
+  /// nothing when there was nothing, or when a copy shares a built layout: a copy and an
+  /// edit of a held snapshot stay O(1) more, as a copy's diff against the snapshot it was
+  /// made from reads the nodes they do not share, not arrays. O(p) for p pieces, plus the
+  /// edit's cost.
   @inlinable
   mutating func editPieces(_ edit: (BuiltPieces<Section, Item>) -> Void) {
+    let unique = keptIsUniquelyReferenced()
     let pieces: BuiltPieces<Section, Item>?
-    if let builtLayout {
-      pieces = BuiltPieces(builtLayout.sections)
-      self.builtLayout = nil
-    } else if builtPieces != nil {
-      if !keptIsUniquelyReferenced() {
-        builtPieces = BuiltPieces(copying: builtPieces!)
-      }
-      pieces = builtPieces
-      builtPieces = nil
-    } else {
-      return
+    switch kept {
+    case .whole(let layout)?: pieces = unique ? BuiltPieces(layout.sections) : nil
+    case .pieces(let kept)?: pieces = unique ? kept : BuiltPieces(copying: kept)
+    case nil: pieces = nil
     }
+    kept = nil
     guard let pieces else { return }
     edit(pieces)
-    if pieces.isWorthKeeping { builtPieces = pieces }
+    if pieces.isWorthKeeping { kept = .pieces(pieces) }
   }
 
   /// Inserts new `items` at `position` (where an item can go), or throws, changing nothing.

@@ -60,18 +60,25 @@ private func described(_ snapshot: IntSnapshot) -> [String]? {
   }
 
   /// A copy shares the pieces; an edit of either copies them first, and the other keeps its
-  /// own.
-  @Test func anEditOfACopyCopiesThePieces() {
+  /// own. Whole arrays a copy shares are dropped by an edit instead (a copy's diff against
+  /// the snapshot it was made from reads the nodes they do not share).
+  @Test func anEditOfACopyCopiesThePiecesAndDropsWholeArrays() {
     var original = builtSnapshot()
     original.deleteItems([5])
     let before = described(original)
     var copy = original
     #expect(copy.storage.builtPieces === original.storage.builtPieces)
     copy.deleteItems([15])
+    #expect(copy.storage.builtPieces != nil)
     #expect(copy.storage.builtPieces !== original.storage.builtPieces)
     #expect(described(original) == before)
     #expect(described(copy)?.count == (before?.count ?? 0) + 1)
+    let whole = builtSnapshot()
+    var edited = whole
+    edited.insertItems([-1], afterItem: 3)
+    #expect(edited.storage.kept == nil && whole.storage.builtLayout != nil)
     #expect(original._invariantViolation() == nil && copy._invariantViolation() == nil)
+    #expect(edited._invariantViolation() == nil)
   }
 
   /// More pieces than `BuiltPieces.limit`, or pieces holding less than half of the arrays
