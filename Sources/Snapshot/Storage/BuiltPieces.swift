@@ -135,21 +135,34 @@ final class BuiltPieces<Section: Hashable & Sendable, Item: Hashable & Sendable>
     return removed
   }
 
-  /// Every section with its items, each array made of its pieces (an array's whole slice
-  /// becomes that array again, shared). O(n) for the items of cut arrays.
+  /// Every section with its items, each array made of its pieces: a section's only piece,
+  /// when it is a whole array, is that array again, shared; else the section's array is
+  /// reserved at its size and the pieces copied in. O(s + p + n) for the n items of cut
+  /// arrays.
   @inlinable var layout: [LayoutSection<Section, Item>] {
     var result: [LayoutSection<Section, Item>] = []
-    for piece in pieces {
-      switch piece {
-      case .section(let section):
-        result.append(LayoutSection(section, items: []))
-      case .items(let items):
-        if result[result.count - 1].items.isEmpty {
-          result[result.count - 1].items = Array(items)
-        } else {
-          result[result.count - 1].items.append(contentsOf: items)
+    var index = 0
+    while index < pieces.count {
+      guard case .section(let section) = pieces[index] else {
+        preconditionFailure("the pieces start with a section")
+      }
+      var end = index + 1
+      var count = 0
+      while end < pieces.count, case .items(let run) = pieces[end] {
+        count += run.count
+        end += 1
+      }
+      var items: [Item] = []
+      if end == index + 2, case .items(let only) = pieces[index + 1] {
+        items = Array(only)
+      } else if count > 0 {
+        items.reserveCapacity(count)
+        for piece in pieces[index + 1..<end] {
+          if case .items(let run) = piece { items.append(contentsOf: run) }
         }
       }
+      result.append(LayoutSection(section, items: items))
+      index = end
     }
     return result
   }
