@@ -66,6 +66,33 @@ struct SectionedSharedConcurrencyTests {
     #expect(held._invariantViolation() == nil)
   }
 
+  @Test("copies of a snapshot that keeps its arrays in pieces, edited and diffed on four threads")
+  func copiesKeepingPiecesEditedConcurrently() async {
+    let held = Self.tenSectionsInPieces()
+    let pieces = held.storage.builtPieces
+    await onFourThreads { thread in
+      var matches = true
+      for step in 0..<50 {
+        // The copy shares the pieces: an edit must copy them, not write them.
+        var copy = held
+        let fresh = 10_000 * (thread + 1) + step
+        copy.insertItems([fresh], beforeItem: (step * 37) % 800 + 1_100)
+        copy.deleteItems([(step * 13) % 400])
+        matches =
+          matches && copy.storage.builtPieces != nil
+          && copy.storage.builtPieces !== held.storage.builtPieces
+          && copy.itemIdentifiers.contains(fresh) && copy != held
+          && copy.batchUpdate(from: held).insertedItems.count == 1
+        // Built apart from the same arrays, then edited the same way: equal, piece by piece.
+        let apart = Self.tenSectionsInPieces()
+        matches = matches && apart == held && held.batchUpdate(from: apart) == BatchUpdate()
+      }
+      return (matches, nil)
+    }
+    #expect(pieces != nil && held.storage.builtPieces === pieces)
+    #expect(held._invariantViolation() == nil)
+  }
+
   /// Runs `body` on four threads at once (its argument numbers the thread), and expects each
   /// to report that its snapshots matched and kept their invariants.
   private func onFourThreads(
@@ -93,6 +120,19 @@ struct SectionedSharedConcurrencyTests {
 
   /// Ten sections on small nodes, the first `filled` holding 200 items each, built by
   /// appends of whole arrays (so the snapshot keeps them).
+  /// Ten sections of 200 items, then two items inserted and one deleted: the snapshot keeps
+  /// its arrays in pieces.
+  private static func tenSectionsInPieces() -> DiffableDataSourceSnapshot<Int, Int> {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
+    snapshot.appendSections(Array(0..<10))
+    for section in 0..<10 {
+      snapshot.appendItems(Array(section * 200..<(section + 1) * 200), toSection: section)
+    }
+    snapshot.insertItems([-1, -2], afterItem: 450)
+    snapshot.deleteItems([1_010])
+    return snapshot
+  }
+
   private func tenSections(filled: Int) -> DiffableDataSourceSnapshot<Int, Int> {
     var snapshot = DiffableDataSourceSnapshot<Int, Int>(base: 4, bucketCapacity: 8)
     snapshot.appendSections(Array(0..<10))
