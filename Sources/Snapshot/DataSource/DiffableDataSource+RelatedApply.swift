@@ -18,8 +18,8 @@ extension DiffableDataSource {
   /// inserts an item that a section holds hidden (below a collapsed parent, or folded).
   ///
   /// - Complexity: O(k b log n) for k edits between the two, plus O(s log n) per inserted
-  ///   item for s sections; for two snapshots that keep their arrays, the diff of the arrays
-  ///   instead of O(k b log n).
+  ///   item for s sections, plus the items of each reloaded section (compared); for two
+  ///   snapshots that keep their arrays, the diff of the arrays instead of O(k b log n).
   @inlinable func applyRelated(
     _ snapshot: Snapshot, to current: Snapshot, animatingDifferences: Bool
   ) -> Bool {
@@ -47,6 +47,14 @@ extension DiffableDataSource {
     guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty,
       batch.movedSections.isEmpty
     else { return false }
+    // A reloaded section is a delete and an insert to the view: the batch lists no item
+    // edits inside it, so this path takes it only when its items stay as they are.
+    for index in batch.reloadedSections {
+      let id = sections[index].id
+      guard let old = try? current.tryItemIdentifiers(inSection: id),
+        let new = try? snapshot.tryItemIdentifiers(inSection: id), old == new
+      else { return false }
+    }
     // Each section's leaving and arriving items, by index.
     var leaving: [Int: [Int]] = [:]
     var arriving: [Int: [Int]] = [:]

@@ -279,6 +279,31 @@ struct DataSourceTests {
     source._checkInvariants()
   }
 
+  /// Two snapshots built apart from arrays, the second with a section reloaded and its
+  /// items changed: the diff of the arrays reloads the section and lists no item edits in
+  /// it, and the section's tree must still take the new items (found by the data source's
+  /// property test once edits kept a snapshot's arrays).
+  @Test("a reloaded section whose items changed, between snapshots that keep their arrays")
+  func reloadedSectionBetweenSnapshotsBuiltApart() {
+    let view = RecordingListView<String, Int>()
+    let source = DiffableDataSource<String, Int>(listView: view)
+    var first = DiffableDataSourceSnapshot<String, Int>()
+    first.appendSections(["a", "b"])
+    first.appendItems([1, 2, 3], toSection: "a")
+    first.appendItems([4], toSection: "b")
+    source.apply(first)
+    var second = DiffableDataSourceSnapshot<String, Int>()
+    second.appendSections(["a", "b"])
+    second.appendItems([1, 3, 5], toSection: "a")
+    second.appendItems([4], toSection: "b")
+    second.reloadSections(["a"])
+    source.apply(second)
+    #expect(view.failures.isEmpty)
+    #expect(view.rows.map(\.items) == [[1, 3, 5], [4]])
+    #expect(source.snapshot(for: "a").visibleItems == [1, 3, 5])
+    #expect(source.snapshot() == second)
+  }
+
   @Test("the staged style delivers stages the view accepts one by one")
   func stagedApply() throws {
     let view = RecordingListView<String, Int>()
