@@ -46,17 +46,40 @@ private func described(_ snapshot: IntSnapshot) -> [String]? {
 
   @Test func deletesMovesAndSectionEditsCutThePiecesAlike() {
     var snapshot = builtSnapshot()
-    snapshot.deleteItems([0, 9, 15])
+    // One at a time: each removal is one range, taken out of the tree and of the pieces.
+    for item in [0, 9, 15] { snapshot.deleteItems([item]) }
     snapshot.moveItem(25, beforeItem: 1)
     snapshot.moveSection(2, beforeSection: 0)
     snapshot.insertSections([7], afterSection: 0)
     snapshot.appendItems([70], toSection: 7)
-    snapshot.deleteSections([1])
     #expect(
       described(snapshot) == [
-        "s2", "20,21,22,23,24", "26,27,28,29", "s0", "25", "1,2,3,4,5,6,7,8", "s7", "70",
+        "s2", "20,21,22,23,24", "26,27,28,29", "s0", "25", "1,2,3,4,5,6,7,8", "s7", "70", "s1",
+        "10,11,12,13,14", "16,17,18,19",
       ])
     #expect(snapshot._invariantViolation() == nil)
+  }
+
+  /// A removal large enough to rebuild the outline keeps the arrays it rebuilt it from,
+  /// whole, as a snapshot built at once does, whether the snapshot kept arrays or not.
+  @Test func aRemovalThatRebuildsKeepsWholeArrays() throws {
+    var snapshot = builtSnapshot()
+    snapshot.insertItems([-1], afterItem: 4)
+    snapshot.deleteSections([1])
+    let kept = try #require(snapshot.storage.builtLayout)
+    #expect(snapshot.storage.builtPieces == nil)
+    #expect(
+      kept.sections == [
+        LayoutSection(0, items: [0, 1, 2, 3, 4, -1, 5, 6, 7, 8, 9]),
+        LayoutSection(2, items: Array(20..<30)),
+      ])
+    #expect(snapshot._invariantViolation() == nil)
+    var unkept = builtSnapshot()
+    unkept.storage.kept = nil
+    unkept.deleteItems(Array(stride(from: 0, to: 30, by: 3)))
+    #expect(unkept.storage.builtLayout?.sections == unkept.layout)
+    #expect(unkept.layout.map(\.items.count) == [6, 7, 7])
+    #expect(unkept._invariantViolation() == nil)
   }
 
   /// A copy shares the pieces; an edit of either copies them first, and the other keeps its
@@ -94,10 +117,10 @@ private func described(_ snapshot: IntSnapshot) -> [String]? {
     #expect(scattered.storage.builtPieces == nil)
     #expect(scattered._invariantViolation() == nil)
     var emptied = builtSnapshot()
-    emptied.deleteItems(Array(0..<14))
+    for item in 0..<14 { emptied.deleteItems([item]) }
     #expect(emptied.storage.builtPieces != nil)
-    emptied.deleteItems(Array(14..<16))
-    #expect(emptied.storage.builtPieces == nil)
+    for item in 14..<16 { emptied.deleteItems([item]) }
+    #expect(emptied.storage.kept == nil)
     #expect(emptied._invariantViolation() == nil)
   }
 
