@@ -72,6 +72,8 @@ struct SectionedSharedConcurrencyTests {
     let pieces = held.storage.builtPieces
     await onFourThreads { thread in
       var matches = true
+      // Built apart from the same arrays, then edited the same way.
+      let apart = Self.tenSectionsInPieces()
       for step in 0..<50 {
         // The copy shares the pieces: an edit must copy them, not write them.
         var copy = held
@@ -81,10 +83,9 @@ struct SectionedSharedConcurrencyTests {
         matches =
           matches && copy.storage.builtPieces != nil
           && copy.storage.builtPieces !== held.storage.builtPieces
-          && copy.itemIdentifiers.contains(fresh) && copy != held
+          && copy.indexOfItem(fresh) != nil && copy != held
           && copy.batchUpdate(from: held).insertedItems.count == 1
-        // Built apart from the same arrays, then edited the same way: equal, piece by piece.
-        let apart = Self.tenSectionsInPieces()
+        // Equal to the snapshot built apart, piece by piece, while the other threads copy.
         matches = matches && apart == held && held.batchUpdate(from: apart) == BatchUpdate()
       }
       return (matches, nil)

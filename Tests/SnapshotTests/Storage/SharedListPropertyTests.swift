@@ -193,6 +193,10 @@ struct SharedListPropertyTests {
       coverage?.kinds.insert(String(step.description.prefix { $0 != "(" }))
       coverage?.largest = max(coverage?.largest ?? 0, state.model.rows.count)
       if let failure = state.model.mismatch(state.list) { return "after step \(index): \(failure)" }
+      // The copies are not edited: a write to a node they share would stay in them, so they
+      // are checked every eighth step and after the last (and each when it is switched back
+      // in, as the list checked above).
+      guard index % 8 == 7 || index == steps.count - 1 else { continue }
       for (copyIndex, (list, model)) in state.copies.enumerated() {
         if let failure = model.mismatch(list) {
           return "copy \(copyIndex) after step \(index): \(failure)"
