@@ -32,9 +32,10 @@ final class BuiltLayout<Section: Hashable & Sendable, Item: Hashable & Sendable>
 
 extension SectionedStorage {
   /// Appends `sections`, empty, after the last section, keeping ``builtLayout`` (started
-  /// when the storage was empty) when nothing else holds it, else cutting it into pieces
-  /// (``builtPieces``, which an append also extends); or throws, changing nothing.
-  /// O(k + b log n) in the tree and k trie walks, plus O(p) for p pieces.
+  /// when the storage was empty) when nothing else holds it; else adding them to the pieces
+  /// when it keeps those (``builtPieces``; a built layout a copy shares is dropped, see
+  /// ``editPieces(_:)``); or throws, changing nothing. O(k + b log n) in the tree and k trie
+  /// walks, plus O(p) for p pieces.
   @inlinable
   mutating func appendSections(_ sections: [Section]) throws(EditError) {
     let end = _list.count
@@ -52,7 +53,8 @@ extension SectionedStorage {
   /// when nothing else holds it: an empty section's array becomes `items` itself, shared with
   /// the caller; a section that has items gets them appended to its array (the first such
   /// append to an array the caller still shares copies it, so that the snapshot owns it);
-  /// else adding `items` to the pieces (``builtPieces``) as one more; or throws, changing
+  /// else adding `items` to the pieces as one more when it keeps those (``builtPieces``; a
+  /// built layout a copy shares is dropped, see ``editPieces(_:)``); or throws, changing
   /// nothing. O(k + b log n) in the tree and k trie walks, plus O(k) amortized to extend the
   /// kept array (O(section) for that first copy), or O(p) for p pieces.
   @inlinable
