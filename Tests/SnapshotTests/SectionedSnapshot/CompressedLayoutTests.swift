@@ -248,6 +248,22 @@ private struct CompressedStats {
   var narrowDeletes = 0
   var narrowMoves = 0
   var narrowSections = 0
+
+  /// Adds the counts of another share of a property's cases.
+  mutating func add(_ other: CompressedStats) {
+    steps += other.steps
+    relatedPairs += other.relatedPairs
+    related += other.related
+    runs += other.runs
+    apart += other.apart
+    bothBuilt += other.bothBuilt
+    apartByPieces += other.apartByPieces
+    narrowMarks += other.narrowMarks
+    narrowInserts += other.narrowInserts
+    narrowDeletes += other.narrowDeletes
+    narrowMoves += other.narrowMoves
+    narrowSections += other.narrowSections
+  }
 }
 
 /// Runs `steps`, checking the pair after each; after a `settle` (the two then equal) only when
@@ -325,12 +341,23 @@ private func check(
 }
 
 @Suite struct CompressedLayoutTests {
-  @Test func compressedLayoutsExpandToTheLayoutsOfRelatedSnapshots() {
-    var stats = CompressedStats()
-    checkProperty(
-      "compressed layouts of related snapshots", count: 300, base: 0xC0_4D_E5_5E,
-      generate: { generateSteps(&$0) },
-      check: { check($0, stats: &stats) })
+  /// The longest property of the suite: its cases run as four shares side by side (child
+  /// tasks, so that they spread over the cores with the suite's other tests), their counts
+  /// added up before the floors are checked.
+  @Test func compressedLayoutsExpandToTheLayoutsOfRelatedSnapshots() async {
+    let stats = await withTaskGroup(of: CompressedStats.self) { group in
+      for part in PropertyPart.all(4) {
+        group.addTask {
+          var stats = CompressedStats()
+          checkProperty(
+            "compressed layouts of related snapshots", count: 300, base: 0xC0_4D_E5_5E,
+            part: part, generate: { generateSteps(&$0) },
+            check: { check($0, stats: &stats) })
+          return stats
+        }
+      }
+      return await group.reduce(into: CompressedStats()) { $0.add($1) }
+    }
     // Almost every pair stayed related, and runs were found and compared.
     #expect(stats.steps >= PropertySeeds.scaled(3_000))
     #expect(stats.relatedPairs >= stats.steps * 3 / 4)

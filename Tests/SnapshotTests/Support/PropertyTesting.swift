@@ -53,15 +53,19 @@ enum PropertySeeds {
 /// On failure, the list of steps is shrunk (chunks, then single steps, are removed while the
 /// failure persists) and the test records an issue naming the seed, the shrunk steps and the
 /// failure, so the case can be replayed with `SNAPSHOT_PROPERTY_SEED`.
+///
+/// `part` runs one of `part.of` consecutive shares of the cases (the whole stream, split),
+/// so that the shares of a long property can run side by side.
 func checkProperty<Step>(
   _ name: String,
   count: Int,
   base: UInt64,
+  part: PropertyPart = .whole,
   generate: (inout SeededGenerator) -> [Step],
   check: ([Step]) -> String?,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  for seed in propertySeeds(count: count, base: base) {
+  for seed in part.share(of: propertySeeds(count: count, base: base)) {
     var generator = SeededGenerator(seed: seed)
     let steps = generate(&generator)
     guard let failure = check(steps) else { continue }
@@ -100,6 +104,31 @@ func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
   let streamBase = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_BASE") ?? base
   var seeder = SeededGenerator(seed: streamBase)
   return (0..<PropertySeeds.scaled(count)).map { _ in seeder.next() }
+}
+
+/// One of several consecutive shares of a property's cases (see
+/// ``checkProperty(_:count:base:part:generate:check:sourceLocation:)``).
+struct PropertyPart: Sendable {
+  let index: Int
+  let of: Int
+
+  static let whole = PropertyPart(index: 0, of: 1)
+
+  /// Every share of a property split `count` ways.
+  static func all(_ count: Int) -> [PropertyPart] {
+    (0..<count).map { PropertyPart(index: $0, of: count) }
+  }
+
+  /// This share of `seeds`: the shares of every index cover the seeds once, in order. A replayed
+  /// seed (one seed) is the first share's.
+  func share(of seeds: [UInt64]) -> ArraySlice<UInt64> {
+    if PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") != nil {
+      return index == 0 ? seeds[...] : []
+    }
+    let start = seeds.count * index / of
+    let end = seeds.count * (index + 1) / of
+    return seeds[start..<end]
+  }
 }
 
 /// Records a failed property: the seed to replay, the shrunk steps and their failure.
