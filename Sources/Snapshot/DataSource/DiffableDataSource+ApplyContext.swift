@@ -40,7 +40,7 @@ extension DiffableDataSource {
     /// identifier whose hash changed can be missing). O(log n).
     @inlinable static func isExpanded(_ item: ItemIdentifierType, in tree: SectionSnapshot) -> Bool
     {
-      (try? tree.tryIsExpanded(item)) ?? false
+      tree.expansion(of: item) ?? false
     }
 
     /// The rows `tree` shows as section `section`: its visible items, or only its header

@@ -61,7 +61,7 @@ extension DiffableDataSource {
     else {
       throw Error(operation, .unknownItem(item))
     }
-    guard let current = try? sections[section].tree.tryIsExpanded(item) else {
+    guard let current = sections[section].tree.expansion(of: item) else {
       throw Error(operation, .unknownItem(item))
     }
     let expanded = target ?? !current

@@ -78,13 +78,13 @@ extension DiffableDataSource.ApplyContext {
       // expanded here are looked up in the current tree, and the current tree's expanded
       // items are looked up in this one below.
       if expansion == .preserveCurrent, isExpanded, let current,
-        let wasExpanded = try? current.tryIsExpanded(item), !wasExpanded
+        current.expansion(of: item) == false
       {
         collapse.append(item)
       }
     }
     func keepExpanded(_ entry: SharedEntry<ItemIdentifierType>) {
-      if entry.isExpanded, (try? snapshot.tryIsExpanded(entry.item)) == false {
+      if entry.isExpanded, snapshot.expansion(of: entry.item) == false {
         expand.append(entry.item)
       }
     }

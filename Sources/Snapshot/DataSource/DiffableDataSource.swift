@@ -211,7 +211,7 @@ extension DiffableDataSource: ListContent {
   /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
   /// identifier whose hash changed can be missing). O(1) expected.
   @inlinable func isExpanded(_ item: ItemIdentifierType, in tree: SectionSnapshot) -> Bool {
-    (try? tree.tryIsExpanded(item)) ?? false
+    tree.expansion(of: item) ?? false
   }
 
   /// The rows `tree` shows as section `section`: its visible items, or only its header when

@@ -235,6 +235,15 @@ extension DiffableDataSourceSectionSnapshot {
   /// - Complexity: O(1).
   @inlinable public var isEmpty: Bool { list.count == 0 }
 
+  /// Whether `item` is expanded, or nil when it is absent: ``tryIsExpanded(_:)`` without the
+  /// error, for loops that expect absent items (a thrown error is cheap, but a test framework
+  /// may record a backtrace for each).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable func expansion(of item: ItemIdentifierType) -> Bool? {
+    list.entry(of: item)?.isExpanded
+  }
+
   @inlinable func existingEntry(
     of item: ItemIdentifierType, for operation: Error.Operation
   ) throws(Error) -> SharedEntry<ItemIdentifierType> {
