@@ -36,19 +36,12 @@ extension DiffableDataSource {
       return first.item
     }
 
-    /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
-    /// identifier whose hash changed can be missing). O(log n).
-    @inlinable static func isExpanded(_ item: ItemIdentifierType, in tree: SectionSnapshot) -> Bool
-    {
-      tree.expansion(of: item) ?? false
-    }
-
     /// The rows `tree` shows as section `section`: its visible items, or only its header
     /// when a leaf header folds the section. O(rows + log n).
     @inlinable func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)
       -> [ItemIdentifierType]
     {
-      if let header = leafHeader(tree, section), !Self.isExpanded(header, in: tree) {
+      if let header = leafHeader(tree, section), tree.expansion(of: header) != true {
         return [header]
       }
       return tree.visibleItems
@@ -67,7 +60,7 @@ extension DiffableDataSource {
       if let index = sectionIndexes[section],
         let current = leafHeader(sections[index].tree, section)
       {
-        folded = !Self.isExpanded(current, in: sections[index].tree)
+        folded = sections[index].tree.expansion(of: current) != true
       }
       if folded { tree.collapse([header]) } else { tree.expand([header]) }
     }

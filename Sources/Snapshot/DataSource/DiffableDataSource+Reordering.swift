@@ -111,7 +111,7 @@ extension DiffableDataSource {
       throw Error(operation, .headerCannotMove(item))
     }
     guard canReorder(item) else { throw Error(operation, .reorderRefused(item)) }
-    let expanded = isExpanded(item, in: sections[source.section].tree)
+    let expanded = sections[source.section].tree.expansion(of: item) == true
     return (
       item, 1 + (expanded ? visibleDescendants(of: item, inSection: source.section).count : 0)
     )
@@ -193,7 +193,7 @@ extension DiffableDataSource {
   /// before it, or nil when a collapsed ancestor hides it. O(log n).
   @inlinable func shownPosition(of item: ItemIdentifierType, inSection section: Int) -> Int? {
     if let header = leafHeader(sections[section].tree, sections[section].id), header != item,
-      !isExpanded(header, in: sections[section].tree)
+      sections[section].tree.expansion(of: header) != true
     {
       return nil
     }

@@ -6,7 +6,8 @@ extension DiffableDataSource {
   /// O(log n).
   @inlinable func foldingHeader(ofSection index: Int) -> ItemIdentifierType? {
     let tree = sections[index].tree
-    guard let header = leafHeader(tree, sections[index].id), !isExpanded(header, in: tree) else {
+    guard let header = leafHeader(tree, sections[index].id), tree.expansion(of: header) != true
+    else {
       return nil
     }
     return header

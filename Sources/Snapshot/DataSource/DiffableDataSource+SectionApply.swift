@@ -133,7 +133,7 @@ extension DiffableDataSource.ApplyContext {
   /// Whether a leaf header folds `tree` as the tree of `section`. O(log n).
   @inlinable func folds(_ tree: SectionSnapshot, _ section: SectionIdentifierType) -> Bool {
     guard let header = leafHeader(tree, section) else { return false }
-    return !Self.isExpanded(header, in: tree)
+    return tree.expansion(of: header) != true
   }
 
   /// The update, addressed to the section at `index`, from the rows it shows (`oldRows`, else

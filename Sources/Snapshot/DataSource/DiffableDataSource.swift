@@ -208,12 +208,6 @@ extension DiffableDataSource: ListContent {
     sections.indices.contains(section) ? rowCount(inSection: section) : 0
   }
 
-  /// Whether `item` is expanded in `tree`; false when the tree cannot find it (only an
-  /// identifier whose hash changed can be missing). O(1) expected.
-  @inlinable func isExpanded(_ item: ItemIdentifierType, in tree: SectionSnapshot) -> Bool {
-    tree.expansion(of: item) ?? false
-  }
-
   /// The rows `tree` shows as section `section`: its visible items, or only its header when
   /// a leaf header folds the section. O(rows).
   @inlinable func shownRows(_ tree: SectionSnapshot, _ section: SectionIdentifierType)

@@ -237,7 +237,8 @@ extension DiffableDataSourceSectionSnapshot {
 
   /// Whether `item` is expanded, or nil when it is absent: ``tryIsExpanded(_:)`` without the
   /// error, for loops that expect absent items (a thrown error is cheap, but a test framework
-  /// may record a backtrace for each).
+  /// may record a backtrace for each). The data source reads an absent item as not expanded
+  /// (`== true`): in its own trees, only an identifier whose hash changed can be missing.
   ///
   /// - Complexity: O(log n).
   @inlinable func expansion(of item: ItemIdentifierType) -> Bool? {
