@@ -9,21 +9,26 @@ extension SectionSnapshotMisuseTests {
 
   @Test(arguments: MisuseFixture.allCases)
   func queriesOfAnUnknownItem(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.level, .unknownItem("Z")), from: fixture.make) {
-      _ = try $0.tryLevel(of: "Z")
-    }
-    expectRefusal(OutlineError(.parent, .unknownItem("Z")), from: fixture.make) {
-      _ = try $0.tryParent(of: "Z")
-    }
-    expectRefusal(OutlineError(.isExpanded, .unknownItem("Z")), from: fixture.make) {
-      _ = try $0.tryIsExpanded("Z")
-    }
-    expectRefusal(OutlineError(.isVisible, .unknownItem("Z")), from: fixture.make) {
-      _ = try $0.tryIsVisible("Z")
-    }
-    expectRefusal(OutlineError(.children, .unknownItem("Z")), from: fixture.make) {
-      _ = try $0.tryChildren(of: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.level, .unknownItem("Z")), from: fixture.make) {
+        _ = try $0.tryLevel(of: "Z")
+      })
+    #expect(
+      refuses(OutlineError(.parent, .unknownItem("Z")), from: fixture.make) {
+        _ = try $0.tryParent(of: "Z")
+      })
+    #expect(
+      refuses(OutlineError(.isExpanded, .unknownItem("Z")), from: fixture.make) {
+        _ = try $0.tryIsExpanded("Z")
+      })
+    #expect(
+      refuses(OutlineError(.isVisible, .unknownItem("Z")), from: fixture.make) {
+        _ = try $0.tryIsVisible("Z")
+      })
+    #expect(
+      refuses(OutlineError(.children, .unknownItem("Z")), from: fixture.make) {
+        _ = try $0.tryChildren(of: "Z")
+      })
     // The non-trapping queries answer instead.
     let outline = fixture.make()
     #expect(outline.index(of: "Z") == nil)
@@ -48,21 +53,26 @@ extension SectionSnapshotMisuseTests {
   }
 
   @Test func misuseOfAnEmptySnapshot() {
-    expectRefusal(OutlineError(.append, .unknownParent("A")), from: Outline.init) {
-      try $0.tryAppend(["X"], to: "A")
-    }
-    expectRefusal(OutlineError(.insertBefore, .unknownDestination("A")), from: Outline.init) {
-      try $0.tryInsert(["X"], before: "A")
-    }
-    expectRefusal(OutlineError(.delete, .unknownItem("A")), from: Outline.init) {
-      try $0.tryDelete(["A"])
-    }
-    expectRefusal(OutlineError(.moveToParent, .unknownItem("A")), from: Outline.init) {
-      try $0.tryMove("A", to: nil)
-    }
-    expectRefusal(OutlineError(.level, .unknownItem("A")), from: Outline.init) {
-      _ = try $0.tryLevel(of: "A")
-    }
+    #expect(
+      refuses(OutlineError(.append, .unknownParent("A")), from: Outline.init) {
+        try $0.tryAppend(["X"], to: "A")
+      })
+    #expect(
+      refuses(OutlineError(.insertBefore, .unknownDestination("A")), from: Outline.init) {
+        try $0.tryInsert(["X"], before: "A")
+      })
+    #expect(
+      refuses(OutlineError(.delete, .unknownItem("A")), from: Outline.init) {
+        try $0.tryDelete(["A"])
+      })
+    #expect(
+      refuses(OutlineError(.moveToParent, .unknownItem("A")), from: Outline.init) {
+        try $0.tryMove("A", to: nil)
+      })
+    #expect(
+      refuses(OutlineError(.level, .unknownItem("A")), from: Outline.init) {
+        _ = try $0.tryLevel(of: "A")
+      })
   }
 
   // MARK: Error descriptions

@@ -5,7 +5,7 @@ import Testing
 // Every misuse of DiffableDataSourceSectionSnapshot: for each throwing method and each
 // reason it can give, the exact error, and the snapshot left exactly as it was (compared
 // with an untouched copy through ==, items, expandedItems, visualDescription, every query,
-// and `_checkInvariants()`; see `expectRefusal`). The trapping twins stop the program with
+// and `_checkInvariants()`; see `refuses`). The trapping twins stop the program with
 // the same error's description, which cannot be observed in-process; their messages are
 // checked through `description`.
 //
@@ -37,257 +37,304 @@ enum MisuseFixture: String, CaseIterable, Sendable, CustomStringConvertible {
 
   @Test(arguments: MisuseFixture.allCases)
   func appendToAnUnknownParent(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
-      try $0.tryAppend(["X"], to: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+        try $0.tryAppend(["X"], to: "Z")
+      })
     // The parent is checked first, even when the items are wrong too.
-    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
-      try $0.tryAppend(["A", "X", "X"], to: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+        try $0.tryAppend(["A", "X", "X"], to: "Z")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func appendAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1b")), from: fixture.make) {
-      try $0.tryAppend(["X", "A1b", "Y"], to: "B")
-    }
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
-      try $0.tryAppend(["C"])
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A1b")), from: fixture.make) {
+        try $0.tryAppend(["X", "A1b", "Y"], to: "B")
+      })
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+        try $0.tryAppend(["C"])
+      })
     // Appending an item to itself, or an ancestor below its descendant.
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
-      try $0.tryAppend(["B1"], to: "B1")
-    }
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
-      try $0.tryAppend(["A"], to: "A1a")
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+        try $0.tryAppend(["B1"], to: "B1")
+      })
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+        try $0.tryAppend(["A"], to: "A1a")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func appendTheSameItemTwice(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
-      try $0.tryAppend(["X", "Y", "X"], to: "A")
-    }
-    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
-      try $0.tryAppend(["X", "X"])
-    }
+    #expect(
+      refuses(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+        try $0.tryAppend(["X", "Y", "X"], to: "A")
+      })
+    #expect(
+      refuses(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+        try $0.tryAppend(["X", "X"])
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func appendReportsTheFirstBadItemInArgumentOrder(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
-      try $0.tryAppend(["X", "A", "X"])
-    }
-    expectRefusal(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
-      try $0.tryAppend(["X", "X", "A"])
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+        try $0.tryAppend(["X", "A", "X"])
+      })
+    #expect(
+      refuses(OutlineError(.append, .duplicateItem("X")), from: fixture.make) {
+        try $0.tryAppend(["X", "X", "A"])
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func aLateConflictInALongArgumentIsUndone(_ fixture: MisuseFixture) {
     // Enough new items to grow the hash index before the conflict is found.
     let fresh = (0..<200).map { "N\($0)" }
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
-      try $0.tryAppend(fresh + ["B1"], to: "A1a")
-    }
-    expectRefusal(OutlineError(.append, .duplicateItem("N7")), from: fixture.make) {
-      try $0.tryAppend(fresh + ["N7"])
-    }
-    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
-      try $0.tryInsert(fresh + ["C"], after: "A1")
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+        try $0.tryAppend(fresh + ["B1"], to: "A1a")
+      })
+    #expect(
+      refuses(OutlineError(.append, .duplicateItem("N7")), from: fixture.make) {
+        try $0.tryAppend(fresh + ["N7"])
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+        try $0.tryInsert(fresh + ["C"], after: "A1")
+      })
   }
 
   // MARK: insert(_:before:) and insert(_:after:)
 
   @Test(arguments: MisuseFixture.allCases)
   func insertRelativeToAnUnknownDestination(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
-      try $0.tryInsert(["X"], before: "Z")
-    }
-    expectRefusal(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
-      try $0.tryInsert(["X"], after: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+        try $0.tryInsert(["X"], before: "Z")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
+        try $0.tryInsert(["X"], after: "Z")
+      })
     // The destination is checked first.
-    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
-      try $0.tryInsert(["A", "A"], before: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+        try $0.tryInsert(["A", "A"], before: "Z")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.insertBefore, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
-      try $0.tryInsert(["X", "B1"], before: "A2")
-    }
-    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
-      try $0.tryInsert(["A"], after: "A1b")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+        try $0.tryInsert(["X", "B1"], before: "A2")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+        try $0.tryInsert(["A"], after: "A1b")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertTheSameItemTwice(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
-      try $0.tryInsert(["X", "X"], before: "B")
-    }
-    expectRefusal(OutlineError(.insertAfter, .duplicateItem("Y")), from: fixture.make) {
-      try $0.tryInsert(["X", "Y", "Y", "A"], after: "B")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
+        try $0.tryInsert(["X", "X"], before: "B")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .duplicateItem("Y")), from: fixture.make) {
+        try $0.tryInsert(["X", "Y", "Y", "A"], after: "B")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertRelativeToAnItemThatIsBeingInserted(_ fixture: MisuseFixture) {
-    expectRefusal(
-      OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
-    ) {
-      try $0.tryInsert(["X", "A2"], before: "A2")
-    }
-    expectRefusal(
-      OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
-    ) {
-      try $0.tryInsert(["B"], after: "B")
-    }
+    #expect(
+      refuses(
+        OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
+      ) {
+        try $0.tryInsert(["X", "A2"], before: "A2")
+      })
+    #expect(
+      refuses(
+        OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
+      ) {
+        try $0.tryInsert(["B"], after: "B")
+      })
     // Whichever bad item comes first in the argument is reported.
-    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
-      try $0.tryInsert(["C", "B"], after: "B")
-    }
-    expectRefusal(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
-      try $0.tryInsert(["X", "X", "B"], before: "B")
-    }
+    #expect(
+      refuses(OutlineError(.insertAfter, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+        try $0.tryInsert(["C", "B"], after: "B")
+      })
+    #expect(
+      refuses(OutlineError(.insertBefore, .duplicateItem("X")), from: fixture.make) {
+        try $0.tryInsert(["X", "X", "B"], before: "B")
+      })
   }
 
   // MARK: delete(_:)
 
   @Test(arguments: MisuseFixture.allCases)
   func deleteAnUnknownItemDeletesNothing(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
-      try $0.tryDelete(["Z"])
-    }
+    #expect(
+      refuses(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
+        try $0.tryDelete(["Z"])
+      })
     // Raised before anything is deleted, wherever the unknown item is in the argument.
-    expectRefusal(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
-      try $0.tryDelete(["A", "B1", "Z", "C"])
-    }
-    expectRefusal(OutlineError(.delete, .unknownItem("Y")), from: fixture.make) {
-      try $0.tryDelete(["A1", "Y", "Z"])
-    }
+    #expect(
+      refuses(OutlineError(.delete, .unknownItem("Z")), from: fixture.make) {
+        try $0.tryDelete(["A", "B1", "Z", "C"])
+      })
+    #expect(
+      refuses(OutlineError(.delete, .unknownItem("Y")), from: fixture.make) {
+        try $0.tryDelete(["A1", "Y", "Z"])
+      })
   }
 
   // MARK: Sub-snapshot forms
 
   @Test(arguments: MisuseFixture.allCases)
   func appendASubSnapshotToAnUnknownParent(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
-      try $0.tryAppend(makeOutline([("X", nil)]), to: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.append, .unknownParent("Z")), from: fixture.make) {
+        try $0.tryAppend(makeOutline([("X", nil)]), to: "Z")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func appendASubSnapshotWithAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
     // The first clash in the sub-snapshot's depth-first order is reported.
     let clashing = makeOutline([("X", nil), ("X1", "X"), ("A1a", "X"), ("B", nil)])
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
-      try $0.tryAppend(clashing, to: "C")
-    }
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
-      try $0.tryAppend(clashing)
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
+        try $0.tryAppend(clashing, to: "C")
+      })
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A1a")), from: fixture.make) {
+        try $0.tryAppend(clashing)
+      })
     // A sub-snapshot holding the parent it is appended to.
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
-      try $0.tryAppend(makeOutline([("X", nil), ("C", "X")]), to: "C")
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+        try $0.tryAppend(makeOutline([("X", nil), ("C", "X")]), to: "C")
+      })
     // The snapshot appended to itself.
-    expectRefusal(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
-      let copy = $0
-      try $0.tryAppend(copy, to: "C")
-    }
+    #expect(
+      refuses(OutlineError(.append, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+        let copy = $0
+        try $0.tryAppend(copy, to: "C")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertASubSnapshotRelativeToAnUnknownDestination(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
-      try $0.tryInsert(makeOutline([("X", nil)]), before: "Z")
-    }
-    expectRefusal(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
-      try $0.tryInsert(makeOutline([("A", nil)]), after: "Z")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .unknownDestination("Z")), from: fixture.make) {
+        try $0.tryInsert(makeOutline([("X", nil)]), before: "Z")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .unknownDestination("Z")), from: fixture.make) {
+        try $0.tryInsert(makeOutline([("A", nil)]), after: "Z")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertASubSnapshotWithAnItemAlreadyInTheSnapshot(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.insertBefore, .itemAlreadyInSnapshot("C")), from: fixture.make) {
-      try $0.tryInsert(makeOutline([("X", nil), ("C", "X")]), before: "A2")
-    }
-    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
-      try $0.tryInsert(makeOutline([("B1", nil)]), after: "A1")
-    }
+    #expect(
+      refuses(OutlineError(.insertBefore, .itemAlreadyInSnapshot("C")), from: fixture.make) {
+        try $0.tryInsert(makeOutline([("X", nil), ("C", "X")]), before: "A2")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .itemAlreadyInSnapshot("B1")), from: fixture.make) {
+        try $0.tryInsert(makeOutline([("B1", nil)]), after: "A1")
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func insertASubSnapshotHoldingTheDestination(_ fixture: MisuseFixture) {
-    expectRefusal(
-      OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
-    ) {
-      try $0.tryInsert(makeOutline([("X", nil), ("A2", "X")]), before: "A2")
-    }
-    expectRefusal(
-      OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
-    ) {
-      try $0.tryInsert(makeOutline([("B", nil), ("A", nil)]), after: "B")
-    }
-    expectRefusal(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
-      try $0.tryInsert(makeOutline([("A", nil), ("B", nil)]), after: "B")
-    }
+    #expect(
+      refuses(
+        OutlineError(.insertBefore, .destinationInInsertedItems("A2")), from: fixture.make
+      ) {
+        try $0.tryInsert(makeOutline([("X", nil), ("A2", "X")]), before: "A2")
+      })
+    #expect(
+      refuses(
+        OutlineError(.insertAfter, .destinationInInsertedItems("B")), from: fixture.make
+      ) {
+        try $0.tryInsert(makeOutline([("B", nil), ("A", nil)]), after: "B")
+      })
+    #expect(
+      refuses(OutlineError(.insertAfter, .itemAlreadyInSnapshot("A")), from: fixture.make) {
+        try $0.tryInsert(makeOutline([("A", nil), ("B", nil)]), after: "B")
+      })
   }
 
   // MARK: replace(childrenOf:using:)
 
   @Test(arguments: MisuseFixture.allCases)
   func replaceChildrenOfAnUnknownParent(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
-      try $0.tryReplace(childrenOf: "Z", using: makeOutline([("X", nil)]))
-    }
-    expectRefusal(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
-      try $0.tryReplace(childrenOf: "Z", using: Outline())
-    }
+    #expect(
+      refuses(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
+        try $0.tryReplace(childrenOf: "Z", using: makeOutline([("X", nil)]))
+      })
+    #expect(
+      refuses(OutlineError(.replaceChildren, .unknownParent("Z")), from: fixture.make) {
+        try $0.tryReplace(childrenOf: "Z", using: Outline())
+      })
   }
 
   @Test(arguments: MisuseFixture.allCases)
   func replaceWithItemsFromElsewhereInTheTree(_ fixture: MisuseFixture) {
     // Apple leaves a corrupt tree here; we refuse. Items outside the replaced subtree:
-    expectRefusal(
-      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("B1")), from: fixture.make
-    ) {
-      try $0.tryReplace(childrenOf: "A", using: makeOutline([("A1", nil), ("B1", "A1")]))
-    }
+    #expect(
+      refuses(
+        OutlineError(.replaceChildren, .itemAlreadyInSnapshot("B1")), from: fixture.make
+      ) {
+        try $0.tryReplace(childrenOf: "A", using: makeOutline([("A1", nil), ("B1", "A1")]))
+      })
     // The parent itself:
-    expectRefusal(
-      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A1")), from: fixture.make
-    ) {
-      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("X", nil), ("A1", nil)]))
-    }
+    #expect(
+      refuses(
+        OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A1")), from: fixture.make
+      ) {
+        try $0.tryReplace(childrenOf: "A1", using: makeOutline([("X", nil), ("A1", nil)]))
+      })
     // An ancestor of the parent:
-    expectRefusal(
-      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A")), from: fixture.make
-    ) {
-      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A1a", nil), ("A", nil)]))
-    }
+    #expect(
+      refuses(
+        OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A")), from: fixture.make
+      ) {
+        try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A1a", nil), ("A", nil)]))
+      })
     // A sibling of the parent:
-    expectRefusal(
-      OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A2")), from: fixture.make
-    ) {
-      try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A2", nil)]))
-    }
+    #expect(
+      refuses(
+        OutlineError(.replaceChildren, .itemAlreadyInSnapshot("A2")), from: fixture.make
+      ) {
+        try $0.tryReplace(childrenOf: "A1", using: makeOutline([("A2", nil)]))
+      })
   }
 
   // MARK: snapshot(of:includingParent:)
 
   @Test(arguments: MisuseFixture.allCases)
   func snapshotOfAnUnknownItem(_ fixture: MisuseFixture) {
-    expectRefusal(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
-      _ = try $0.trySnapshot(of: "Z")
-    }
-    expectRefusal(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
-      _ = try $0.trySnapshot(of: "Z", includingParent: true)
-    }
+    #expect(
+      refuses(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
+        _ = try $0.trySnapshot(of: "Z")
+      })
+    #expect(
+      refuses(OutlineError(.snapshotOfParent, .unknownParent("Z")), from: fixture.make) {
+        _ = try $0.trySnapshot(of: "Z", includingParent: true)
+      })
   }
 
   // MARK: Silently ignored input

@@ -4,7 +4,7 @@ import Testing
 
 // Every misuse of DiffableDataSourceSnapshot: for each throwing method and each reason it
 // can give, the exact error, and the snapshot left exactly as it was, marks included (see
-// `expectRefusal`). The trapping twins stop the program with the same error's description;
+// `refuses`). The trapping twins stop the program with the same error's description;
 // their messages are checked through `description`.
 //
 // Each test runs on two starting points: the plain fixture, and the same sections and items
@@ -53,138 +53,158 @@ enum SectionedMisuseFixture: String, CaseIterable, Sendable, CustomStringConvert
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func appendASectionAlreadyInTheSnapshot(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(
-      SectionedError(.appendSections, .sectionAlreadyInSnapshot("S2")), from: fixture.make
-    ) {
-      try $0.tryAppendSections(["N", "S2"])
-    }
+    #expect(
+      refuses(
+        SectionedError(.appendSections, .sectionAlreadyInSnapshot("S2")), from: fixture.make
+      ) {
+        try $0.tryAppendSections(["N", "S2"])
+      })
   }
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func appendTheSameSectionTwice(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(SectionedError(.appendSections, .duplicateSection("N")), from: fixture.make) {
-      try $0.tryAppendSections(["N", "M", "N"])
-    }
+    #expect(
+      refuses(SectionedError(.appendSections, .duplicateSection("N")), from: fixture.make) {
+        try $0.tryAppendSections(["N", "M", "N"])
+      })
     // The first bad section in argument order is reported.
-    expectRefusal(SectionedError(.appendSections, .duplicateSection("N")), from: fixture.make) {
-      try $0.tryAppendSections(["N", "N", "S1"])
-    }
-    expectRefusal(
-      SectionedError(.appendSections, .sectionAlreadyInSnapshot("S1")), from: fixture.make
-    ) {
-      try $0.tryAppendSections(["N", "S1", "N"])
-    }
+    #expect(
+      refuses(SectionedError(.appendSections, .duplicateSection("N")), from: fixture.make) {
+        try $0.tryAppendSections(["N", "N", "S1"])
+      })
+    #expect(
+      refuses(
+        SectionedError(.appendSections, .sectionAlreadyInSnapshot("S1")), from: fixture.make
+      ) {
+        try $0.tryAppendSections(["N", "S1", "N"])
+      })
   }
 
   // MARK: insertSections(_:beforeSection:) and insertSections(_:afterSection:)
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func insertSectionsRelativeToAnUnknownSection(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(
-      SectionedError(.insertSectionsBefore, .unknownDestinationSection("Z")), from: fixture.make
-    ) {
-      try $0.tryInsertSections(["N"], beforeSection: "Z")
-    }
-    expectRefusal(
-      SectionedError(.insertSectionsAfter, .unknownDestinationSection("Z")), from: fixture.make
-    ) {
-      try $0.tryInsertSections(["S1", "S1"], afterSection: "Z")
-    }
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsBefore, .unknownDestinationSection("Z")), from: fixture.make
+      ) {
+        try $0.tryInsertSections(["N"], beforeSection: "Z")
+      })
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsAfter, .unknownDestinationSection("Z")), from: fixture.make
+      ) {
+        try $0.tryInsertSections(["S1", "S1"], afterSection: "Z")
+      })
   }
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func insertSectionsRelativeToAnInsertedSection(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(
-      SectionedError(.insertSectionsBefore, .destinationInInsertedSections("S2")),
-      from: fixture.make
-    ) {
-      try $0.tryInsertSections(["N", "S2"], beforeSection: "S2")
-    }
-    expectRefusal(
-      SectionedError(.insertSectionsAfter, .destinationInInsertedSections("S3")),
-      from: fixture.make
-    ) {
-      try $0.tryInsertSections(["S3"], afterSection: "S3")
-    }
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsBefore, .destinationInInsertedSections("S2")),
+        from: fixture.make
+      ) {
+        try $0.tryInsertSections(["N", "S2"], beforeSection: "S2")
+      })
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsAfter, .destinationInInsertedSections("S3")),
+        from: fixture.make
+      ) {
+        try $0.tryInsertSections(["S3"], afterSection: "S3")
+      })
   }
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func insertSectionsAlreadyInTheSnapshotOrTwice(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(
-      SectionedError(.insertSectionsBefore, .sectionAlreadyInSnapshot("S3")),
-      from: fixture.make
-    ) {
-      try $0.tryInsertSections(["S3", "S1"], beforeSection: "S1")
-    }
-    expectRefusal(
-      SectionedError(.insertSectionsAfter, .duplicateSection("N")), from: fixture.make
-    ) {
-      try $0.tryInsertSections(["N", "N", "S1"], afterSection: "S1")
-    }
-    expectRefusal(
-      SectionedError(.insertSectionsAfter, .sectionAlreadyInSnapshot("S1")), from: fixture.make
-    ) {
-      try $0.tryInsertSections(["N", "S1"], afterSection: "S3")
-    }
-    expectRefusal(
-      SectionedError(.insertSectionsBefore, .duplicateSection("M")), from: fixture.make
-    ) {
-      try $0.tryInsertSections(["M", "N", "M"], beforeSection: "S3")
-    }
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsBefore, .sectionAlreadyInSnapshot("S3")),
+        from: fixture.make
+      ) {
+        try $0.tryInsertSections(["S3", "S1"], beforeSection: "S1")
+      })
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsAfter, .duplicateSection("N")), from: fixture.make
+      ) {
+        try $0.tryInsertSections(["N", "N", "S1"], afterSection: "S1")
+      })
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsAfter, .sectionAlreadyInSnapshot("S1")), from: fixture.make
+      ) {
+        try $0.tryInsertSections(["N", "S1"], afterSection: "S3")
+      })
+    #expect(
+      refuses(
+        SectionedError(.insertSectionsBefore, .duplicateSection("M")), from: fixture.make
+      ) {
+        try $0.tryInsertSections(["M", "N", "M"], beforeSection: "S3")
+      })
   }
 
   // MARK: moveSection(_:beforeSection:) and moveSection(_:afterSection:)
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func moveAnUnknownSectionOrToAnUnknownSection(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(SectionedError(.moveSectionBefore, .unknownSection("Z")), from: fixture.make) {
-      try $0.tryMoveSection("Z", beforeSection: "S1")
-    }
-    expectRefusal(
-      SectionedError(.moveSectionAfter, .unknownDestinationSection("Z")), from: fixture.make
-    ) {
-      try $0.tryMoveSection("S1", afterSection: "Z")
-    }
-    expectRefusal(SectionedError(.moveSectionAfter, .unknownSection("Y")), from: fixture.make) {
-      try $0.tryMoveSection("Y", afterSection: "Z")
-    }
+    #expect(
+      refuses(SectionedError(.moveSectionBefore, .unknownSection("Z")), from: fixture.make) {
+        try $0.tryMoveSection("Z", beforeSection: "S1")
+      })
+    #expect(
+      refuses(
+        SectionedError(.moveSectionAfter, .unknownDestinationSection("Z")), from: fixture.make
+      ) {
+        try $0.tryMoveSection("S1", afterSection: "Z")
+      })
+    #expect(
+      refuses(SectionedError(.moveSectionAfter, .unknownSection("Y")), from: fixture.make) {
+        try $0.tryMoveSection("Y", afterSection: "Z")
+      })
   }
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func moveASectionRelativeToItself(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(
-      SectionedError(.moveSectionBefore, .sectionMovedRelativeToItself("S2")),
-      from: fixture.make
-    ) {
-      try $0.tryMoveSection("S2", beforeSection: "S2")
-    }
-    expectRefusal(
-      SectionedError(.moveSectionAfter, .sectionMovedRelativeToItself("S1")),
-      from: fixture.make
-    ) {
-      try $0.tryMoveSection("S1", afterSection: "S1")
-    }
+    #expect(
+      refuses(
+        SectionedError(.moveSectionBefore, .sectionMovedRelativeToItself("S2")),
+        from: fixture.make
+      ) {
+        try $0.tryMoveSection("S2", beforeSection: "S2")
+      })
+    #expect(
+      refuses(
+        SectionedError(.moveSectionAfter, .sectionMovedRelativeToItself("S1")),
+        from: fixture.make
+      ) {
+        try $0.tryMoveSection("S1", afterSection: "S1")
+      })
   }
 
   // MARK: reloadSections(_:)
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func reloadAnUnknownSectionMarksNothing(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(SectionedError(.reloadSections, .unknownSection("Z")), from: fixture.make) {
-      try $0.tryReloadSections(["S1", "Z", "S3"])
-    }
+    #expect(
+      refuses(SectionedError(.reloadSections, .unknownSection("Z")), from: fixture.make) {
+        try $0.tryReloadSections(["S1", "Z", "S3"])
+      })
   }
 
   // MARK: Queries of unknown sections
 
   @Test(arguments: SectionedMisuseFixture.allCases)
   func queriesOfAnUnknownSection(_ fixture: SectionedMisuseFixture) {
-    expectRefusal(SectionedError(.numberOfItems, .unknownSection("Z")), from: fixture.make) {
-      _ = try $0.tryNumberOfItems(inSection: "Z")
-    }
-    expectRefusal(SectionedError(.itemIdentifiers, .unknownSection("Z")), from: fixture.make) {
-      _ = try $0.tryItemIdentifiers(inSection: "Z")
-    }
+    #expect(
+      refuses(SectionedError(.numberOfItems, .unknownSection("Z")), from: fixture.make) {
+        _ = try $0.tryNumberOfItems(inSection: "Z")
+      })
+    #expect(
+      refuses(SectionedError(.itemIdentifiers, .unknownSection("Z")), from: fixture.make) {
+        _ = try $0.tryItemIdentifiers(inSection: "Z")
+      })
     // The optional-returning queries answer nil instead.
     let snapshot = fixture.make()
     #expect(snapshot.indexOfSection("Z") == nil)

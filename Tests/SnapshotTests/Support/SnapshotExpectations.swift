@@ -3,7 +3,7 @@ import Testing
 @testable import Snapshot
 
 // Shared helpers for the snapshot tests: fixtures, full-state fingerprints, and the
-// "refused, and left exactly as it was" expectation used by the misuse tests.
+// "refused, and left exactly as it was" check used by the misuse tests.
 
 typealias Outline = DiffableDataSourceSectionSnapshot<String>
 typealias OutlineError = SectionSnapshotError<String>
@@ -56,13 +56,21 @@ func fingerprint<Item>(_ snapshot: DiffableDataSourceSectionSnapshot<Item>) -> [
 }
 
 /// Expects `actual` to be indistinguishable from `expected`, through `==` and through every
-/// query, and checks `actual`'s invariants.
+/// query, and checks `actual`'s invariants. Returns whether every comparison held.
+@discardableResult
 func expectSameOutline<Item>(
   _ actual: DiffableDataSourceSectionSnapshot<Item>,
   _ expected: DiffableDataSourceSectionSnapshot<Item>,
   sourceLocation: SourceLocation = #_sourceLocation
-) {
+) -> Bool {
   actual._checkInvariants()
+  let checks = [
+    actual == expected, actual.items == expected.items,
+    actual.rootItems == expected.rootItems, actual.visibleItems == expected.visibleItems,
+    actual.expandedItems == expected.expandedItems, actual.count == expected.count,
+    actual.visualDescription() == expected.visualDescription(),
+    fingerprint(actual) == fingerprint(expected),
+  ]
   #expect(actual == expected, sourceLocation: sourceLocation)
   #expect(actual.items == expected.items, sourceLocation: sourceLocation)
   #expect(actual.rootItems == expected.rootItems, sourceLocation: sourceLocation)
@@ -73,40 +81,50 @@ func expectSameOutline<Item>(
     actual.visualDescription() == expected.visualDescription(), sourceLocation: sourceLocation)
   #expect(fingerprint(actual) == fingerprint(expected), sourceLocation: sourceLocation)
   actual._checkInvariants()
+  return !checks.contains(false)
 }
 
-/// Expects `body` to throw exactly `expected` and to leave the snapshot exactly as it was.
+/// Whether `body` throws exactly `expected` and leaves the snapshot exactly as it was; each
+/// check that fails is also recorded where it failed. A test states it: `#expect(refuses(…))`.
 ///
 /// The body runs twice: on a snapshot that owns its storage (the failed operation must undo
 /// in place) and on a copy sharing storage with the original (the failed operation must
 /// not touch the original either).
-func expectRefusal<Item>(
+func refuses<Item>(
   _ expected: SectionSnapshotError<Item>,
   from make: () -> DiffableDataSourceSectionSnapshot<Item>,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (inout DiffableDataSourceSectionSnapshot<Item>) throws -> Void
-) {
+) -> Bool {
   let reference = make()
   var unique = make()
-  expectThrows(expected, sourceLocation: sourceLocation) { try body(&unique) }
-  expectSameOutline(unique, reference, sourceLocation: sourceLocation)
+  let uniqueRefused = expectThrows(expected, sourceLocation: sourceLocation) {
+    try body(&unique)
+  }
+  let uniqueKept = expectSameOutline(unique, reference, sourceLocation: sourceLocation)
 
   let original = make()
   var shared = original
-  expectThrows(expected, sourceLocation: sourceLocation) { try body(&shared) }
-  expectSameOutline(shared, reference, sourceLocation: sourceLocation)
-  expectSameOutline(original, reference, sourceLocation: sourceLocation)
+  let sharedRefused = expectThrows(expected, sourceLocation: sourceLocation) {
+    try body(&shared)
+  }
+  let sharedKept = expectSameOutline(shared, reference, sourceLocation: sourceLocation)
+  let originalKept = expectSameOutline(original, reference, sourceLocation: sourceLocation)
+  return uniqueRefused && uniqueKept && sharedRefused && sharedKept && originalKept
 }
 
 /// Expects `body` to throw exactly `expected`, with a description naming the operation.
+/// Returns whether it did.
+@discardableResult
 func expectThrows<Item>(
   _ expected: SectionSnapshotError<Item>,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () throws -> Void
-) {
+) -> Bool {
   do {
     try body()
     Issue.record("Expected \(expected), but nothing was thrown", sourceLocation: sourceLocation)
+    return false
   } catch let error as SectionSnapshotError<Item> {
     #expect(error == expected, sourceLocation: sourceLocation)
     #expect(error.operation == expected.operation, sourceLocation: sourceLocation)
@@ -115,8 +133,12 @@ func expectThrows<Item>(
       error.description.hasPrefix(
         "DiffableDataSourceSectionSnapshot.\(expected.operation.rawValue): "),
       sourceLocation: sourceLocation)
+    return error == expected
+      && error.description.hasPrefix(
+        "DiffableDataSourceSectionSnapshot.\(expected.operation.rawValue): ")
   } catch {
     Issue.record("Expected \(expected), got \(error)", sourceLocation: sourceLocation)
+    return false
   }
 }
 
@@ -158,47 +180,59 @@ func fingerprint<Section, Item>(_ snapshot: DiffableDataSourceSnapshot<Section, 
 }
 
 /// Expects `actual` to be indistinguishable from `expected` (marks included), and checks
-/// `actual`'s invariants.
+/// `actual`'s invariants. Returns whether every comparison held.
+@discardableResult
 func expectSameSnapshot<Section, Item>(
   _ actual: DiffableDataSourceSnapshot<Section, Item>,
   _ expected: DiffableDataSourceSnapshot<Section, Item>,
   sourceLocation: SourceLocation = #_sourceLocation
-) {
+) -> Bool {
   actual._checkInvariants()
   #expect(actual == expected, sourceLocation: sourceLocation)
   #expect(fingerprint(actual) == fingerprint(expected), sourceLocation: sourceLocation)
   #expect(actual.description == expected.description, sourceLocation: sourceLocation)
+  return actual == expected && fingerprint(actual) == fingerprint(expected)
+    && actual.description == expected.description
 }
 
-/// Expects `body` to throw exactly `expected` and to leave the snapshot exactly as it was,
-/// both when the snapshot owns its storage and when it shares it with a copy.
-func expectRefusal<Section, Item>(
+/// Whether `body` throws exactly `expected` and leaves the snapshot exactly as it was, both
+/// when the snapshot owns its storage and when it shares it with a copy; each check that
+/// fails is also recorded where it failed. A test states it: `#expect(refuses(…))`.
+func refuses<Section, Item>(
   _ expected: SnapshotError<Section, Item>,
   from make: () -> DiffableDataSourceSnapshot<Section, Item>,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (inout DiffableDataSourceSnapshot<Section, Item>) throws -> Void
-) {
+) -> Bool {
   let reference = make()
   var unique = make()
-  expectThrows(expected, sourceLocation: sourceLocation) { try body(&unique) }
-  expectSameSnapshot(unique, reference, sourceLocation: sourceLocation)
+  let uniqueRefused = expectThrows(expected, sourceLocation: sourceLocation) {
+    try body(&unique)
+  }
+  let uniqueKept = expectSameSnapshot(unique, reference, sourceLocation: sourceLocation)
 
   let original = make()
   var shared = original
-  expectThrows(expected, sourceLocation: sourceLocation) { try body(&shared) }
-  expectSameSnapshot(shared, reference, sourceLocation: sourceLocation)
-  expectSameSnapshot(original, reference, sourceLocation: sourceLocation)
+  let sharedRefused = expectThrows(expected, sourceLocation: sourceLocation) {
+    try body(&shared)
+  }
+  let sharedKept = expectSameSnapshot(shared, reference, sourceLocation: sourceLocation)
+  let originalKept = expectSameSnapshot(original, reference, sourceLocation: sourceLocation)
+  return uniqueRefused && uniqueKept && sharedRefused && sharedKept && originalKept
 }
 
 /// Expects `body` to throw exactly `expected`, with a description naming the operation.
+/// Returns whether it did.
+@discardableResult
 func expectThrows<Section, Item>(
   _ expected: SnapshotError<Section, Item>,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () throws -> Void
-) {
+) -> Bool {
   do {
     try body()
     Issue.record("Expected \(expected), but nothing was thrown", sourceLocation: sourceLocation)
+    return false
   } catch let error as SnapshotError<Section, Item> {
     #expect(error == expected, sourceLocation: sourceLocation)
     #expect(error.operation == expected.operation, sourceLocation: sourceLocation)
@@ -206,7 +240,10 @@ func expectThrows<Section, Item>(
     #expect(
       error.description.hasPrefix("DiffableDataSourceSnapshot.\(expected.operation.rawValue): "),
       sourceLocation: sourceLocation)
+    return error == expected
+      && error.description.hasPrefix("DiffableDataSourceSnapshot.\(expected.operation.rawValue): ")
   } catch {
     Issue.record("Expected \(expected), got \(error)", sourceLocation: sourceLocation)
+    return false
   }
 }
