@@ -183,7 +183,15 @@ extension DiffableDataSource {
     let transaction = makeTransaction(
       initial: initial, final: final, moved: moved, from: source, to: destination,
       landing: landing, initialTrees: initialTrees)
-    reorderingHandlers.willReorder?(transaction)
+    if let willReorder = reorderingHandlers.willReorder {
+      // Called before the move is applied: it reads the trees as they were (O(1) copies).
+      let finalTrees = (sections[source.section].tree, sections[destination].tree)
+      sections[source.section].tree = initialTrees.0
+      sections[destination].tree = initialTrees.1
+      willReorder(transaction)
+      sections[source.section].tree = finalTrees.0
+      sections[destination].tree = finalTrees.1
+    }
     deliver(batch, animated: true)
     reorderingHandlers.didReorder?(transaction)
     return transaction

@@ -127,9 +127,13 @@ extension DiffableDataSource: ListContent {
   /// `snapshot()` answers the same way once section snapshots were applied; the trees
   /// themselves are in ``snapshot(for:)``.
   ///
+  /// Read from inside a handler, it answers for the rows before the change; from inside a
+  /// list-view call, for the rows after it. Either way, once the update completes it answers
+  /// for the rows the update left.
+  ///
   /// - Complexity: O(1) when nothing changed since the last ``snapshot()`` or whole apply
   ///   (the data source keeps the rows it made or was given); else O(n log₁₆ n) for n rows,
-  ///   built at once.
+  ///   built at once (and, read during an update, not kept).
   @inlinable public func snapshot() -> Snapshot {
     if let rows, rowsRevision == revision { return rows }
     // The rows are unique (only identifiers with a broken `Hashable` conformance can make
@@ -139,8 +143,12 @@ extension DiffableDataSource: ListContent {
       items: sections.indices.map { rowItems(inSection: $0) },
       base: _rowsStorageShape?.base ?? 32,
       bucketCapacity: _rowsStorageShape?.bucketCapacity ?? SharedLabelIndex.defaultBucketCapacity)
-    rows = made
-    rowsRevision = revision
+    // Rows read during an update (from a handler or a list-view call) may be the rows before
+    // its change: the update's revision must not keep them.
+    if !isUpdating {
+      rows = made
+      rowsRevision = revision
+    }
     return made
   }
 

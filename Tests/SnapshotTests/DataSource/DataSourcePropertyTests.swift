@@ -115,7 +115,48 @@ struct DataSourcePropertyTests {
   static func run(_ steps: [Step], coverage: Coverage? = nil) -> String? {
     let view = RecordingListView<String, Int>()
     let source = Source(listView: view)
-    source.reorderingHandlers.canReorderItem = { $0 % 11 != 5 }
+    // Every handler and the list view read the data source through every read API: handlers
+    // must see the rows before the change (the view's), the view's calls the data source's
+    // own rows, each read API agreeing with the others.
+    var callbackFailure: String?
+    let readBefore: (String) -> Void = { name in
+      guard callbackFailure == nil else { return }
+      if let failure = DataSourceReads.failure(source, expected: view.rows) {
+        callbackFailure = "\(name) read \(failure)"
+      }
+    }
+    let readOwn: (String) -> Void = { name in
+      guard callbackFailure == nil else { return }
+      let rows = RecordingListView<String, Int>.read(source)
+      if let failure = DataSourceReads.failure(source, expected: rows) {
+        callbackFailure = "\(name) read \(failure)"
+      }
+    }
+    source.sectionSnapshotHandlers.shouldExpandItem = { _ in
+      readBefore("shouldExpandItem")
+      return true
+    }
+    source.sectionSnapshotHandlers.willExpandItem = { _ in readBefore("willExpandItem") }
+    source.sectionSnapshotHandlers.shouldCollapseItem = { _ in
+      readBefore("shouldCollapseItem")
+      return true
+    }
+    source.sectionSnapshotHandlers.willCollapseItem = { _ in readBefore("willCollapseItem") }
+    // Returns the children unchanged: the expansion loads nothing.
+    source.sectionSnapshotHandlers.snapshotForExpandingParent = { _, children in
+      readBefore("snapshotForExpandingParent")
+      return children
+    }
+    source.reorderingHandlers.canReorderItem = {
+      readBefore("canReorderItem")
+      return $0 % 11 != 5
+    }
+    source.reorderingHandlers.willReorder = { _ in readBefore("willReorder") }
+    source.reorderingHandlers.didReorder = { _ in readOwn("didReorder") }
+    let readingWillExpand = source.sectionSnapshotHandlers.willExpandItem
+    let readDuringBatch = { readOwn("performBatchUpdates") }
+    view.duringBatch = readDuringBatch
+    view.duringReload = { readOwn("reloadData") }
     // Rows snapshots of nodes of 2 to 4 entries: a snapshot made from `snapshot()` by a few
     // edits shares nodes with it even with a few dozen rows.
     source._rowsStorageShape = (base: 2, bucketCapacity: 2)
@@ -315,11 +356,15 @@ struct DataSourcePropertyTests {
           do throws(Source.Error) { try source.collapse(item) } catch { inner = inner ?? error }
         }
         do { try source.expand(item) } catch { refused = true }
-        source.sectionSnapshotHandlers.willExpandItem = nil
-        view.duringBatch = nil
+        source.sectionSnapshotHandlers.willExpandItem = readingWillExpand
+        view.duringBatch = readDuringBatch
         if !refused, let inner, inner.reason != .reentrantUpdate {
           return "step \(index): a reentrant call failed with \(inner), not reentrantUpdate"
         }
+      }
+      if let callbackFailure { return "step \(index): \(callbackFailure)" }
+      if let failure = DataSourceReads.failure(source, expected: view.rows) {
+        return "step \(index): after the step, \(failure)"
       }
       if let violation = source._invariantViolation() { return "step \(index): \(violation)" }
       if let wrong = modes.check(source) { return "step \(index): \(wrong)" }

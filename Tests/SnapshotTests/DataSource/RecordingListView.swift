@@ -13,6 +13,8 @@ final class RecordingListView<S: Hashable & Sendable, I: Hashable & Sendable>: D
   var batches: [BatchUpdate] = []
   /// Called from inside `performBatchUpdates`, to test reentrancy.
   var duringBatch: (() -> Void)?
+  /// Called from inside `reloadData`, after the simulator took the new rows.
+  var duringReload: (() -> Void)?
 
   var rows: [LayoutSection<S, I>] { simulator.sections }
   var failures: [String] { simulator.failures.map(\.description) }
@@ -30,6 +32,7 @@ final class RecordingListView<S: Hashable & Sendable, I: Hashable & Sendable>: D
 
   func reloadData(_ content: some ListContent<S, I>) {
     simulator.reloadData(content)
+    duringReload?()
   }
 
   func performBatchUpdates(_ batch: BatchUpdate, animated: Bool, content: some ListContent<S, I>) {
