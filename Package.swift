@@ -3,8 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "Snapshot",
-  // `Synchronization` (Mutex, Atomic) guards the lazily rebuilt lookup caches.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The floor is the Swift 5.7 runtime's: the data source holds its list view as a constrained
+  // existential (`any DiffableListView<Section, Item>`), which needs it. The library's one
+  // lock is the platform's own (Lock.swift), not `Synchronization`'s, which needs macOS 15.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Snapshot", targets: ["Snapshot"]),
     // A list-view simulator for users' tests: checks every batch a data source hands it.

@@ -1,5 +1,3 @@
-import Synchronization
-
 // Freeing what a background apply's commit replaces, off the caller's actor: a section tree
 // built apart shares no node with the one it replaces, and freeing all of its nodes (and the
 // identifiers they hold) is O(n). The commit moves the last references into a box in O(1)
@@ -27,15 +25,18 @@ import Synchronization
 /// Holds values until a task takes them out and drops them: the box is emptied only there,
 /// so whichever of the caller and the task lets go of the box last, its values are freed in
 /// the task.
-@usableFromInline final class OffActorReleaseBox<Value: Sendable>: Sendable {
-  @usableFromInline let value: Mutex<Value?>
+@usableFromInline final class OffActorReleaseBox<Value: Sendable>: @unchecked Sendable {
+  // Unchecked, and needs no lock: `value` is written once, by the initializer, before the
+  // task that empties it is created (creating a task orders what came before it), and after
+  // that only that task touches it, once. The caller keeps no access to it.
+  @usableFromInline var value: Value?
 
   @inlinable init(_ value: consuming Value) {
-    self.value = Mutex(value)
+    self.value = value
   }
 
   /// Takes the values out and drops them here. O(what they free).
   @inlinable func empty() {
-    _ = value.withLock { $0.take() }
+    value = nil
   }
 }
