@@ -30,7 +30,16 @@ let package = Package(
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .target(name: "OutlineCore"),
     .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
-    .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // The test targets' shared property-testing support: the seeded runner and its shrinker,
+    // the data source's random step sequences and their runners (through a list view the
+    // caller supplies), the reference models they check against. Not a product, and only
+    // test targets depend on it, so it may import Testing.
+    .target(
+      name: "SnapshotPropertySupport", dependencies: ["Snapshot", "SnapshotTestSupport"],
+      path: "Tests/PropertySupport"),
+    .testTarget(
+      name: "SnapshotTests",
+      dependencies: ["Snapshot", "SnapshotTestSupport", "SnapshotPropertySupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(

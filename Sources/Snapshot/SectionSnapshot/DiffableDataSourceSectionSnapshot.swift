@@ -31,8 +31,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   public typealias Error = SectionSnapshotError<ItemIdentifierType>
 
   /// The items' pre-order sequence (depth and expansion per entry) and the index from
-  /// identifier to position.
-  @usableFromInline var list: SharedList<ItemIdentifierType>
+  /// identifier to position. (Readable package-wide for the property tests' support target.)
+  @usableFromInline package internal(set) var list: SharedList<ItemIdentifierType>
 
   /// Creates an empty section snapshot. O(1).
   @inlinable public init() {

@@ -1,32 +1,34 @@
-@testable import Snapshot
+import Snapshot
 
 /// Makes background applies' interleavings deterministic: the data source's test hook waits
 /// here after each diff until the test opens the apply's gate, so that the test decides what
 /// happens on the actor meanwhile. Each apply is told apart by a task-local ticket.
-actor BackgroundApplyGates {
-  @TaskLocal static var ticket = 0
+package actor BackgroundApplyGates {
+  @TaskLocal package static var ticket = 0
 
   private var open: Set<Int> = []
   private var waiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
   private var arrivals: [Int: Int] = [:]
   private var watchers: [(ticket: Int, count: Int, CheckedContinuation<Void, Never>)] = []
 
+  package init() {}
+
   /// Installs the hook on `source`: every background diff then waits at its ticket's gate.
-  nonisolated func attach<Section, Item>(to source: DiffableDataSource<Section, Item>) {
+  package nonisolated func attach<Section, Item>(to source: DiffableDataSource<Section, Item>) {
     source._backgroundDiffHook = { [self] in await self.arrive(Self.ticket) }
   }
 
   /// How many times the applies of `ticket` have reached their gate.
-  func arrivals(_ ticket: Int) -> Int { arrivals[ticket, default: 0] }
+  package func arrivals(_ ticket: Int) -> Int { arrivals[ticket, default: 0] }
 
   /// Waits until the applies of `ticket` have reached their gate `count` times in all.
-  func waitForArrivals(_ ticket: Int, count: Int = 1) async {
+  package func waitForArrivals(_ ticket: Int, count: Int = 1) async {
     if arrivals[ticket, default: 0] >= count { return }
     await withCheckedContinuation { watchers.append((ticket, count, $0)) }
   }
 
   /// Opens the gate of `ticket` for good: waiting diffs go on, later ones pass.
-  func open(_ ticket: Int) {
+  package func open(_ ticket: Int) {
     open.insert(ticket)
     for waiter in waiting.removeValue(forKey: ticket) ?? [] { waiter.resume() }
   }

@@ -1,10 +1,8 @@
-import Testing
-
-@testable import Snapshot
+import Snapshot
 
 /// The steps of the data-source property tests, and random sequences of them.
-extension DataSourcePropertyTests {
-  enum Step: CustomStringConvertible {
+extension DataSourceProperty {
+  package enum Step: CustomStringConvertible {
     /// A whole snapshot derived from the current rows by random edits (seeded).
     case applyWhole(seed: UInt64, staged: Bool, reload: Bool)
     /// A random tree for a section: (item, parent position in the list or nil), expanded items.
@@ -34,7 +32,7 @@ extension DataSourcePropertyTests {
     /// stretch (seeded), applied with `apply(_:to:)` (or `tryApply` when `verify`).
     case applyApart(String, seed: UInt64, useSnapshot: Bool, verify: Bool)
 
-    var description: String {
+    package var description: String {
       switch self {
       case .applyWhole(let seed, let staged, let reload):
         return "applyWhole(seed: \(seed), staged: \(staged), reload: \(reload))"
@@ -64,23 +62,29 @@ extension DataSourcePropertyTests {
   }
 
   /// The kinds of step, named as `Step` names them.
-  enum Kind: String, CaseIterable {
+  package enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
     case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole, applyApart
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
-  struct Mix {
-    var weights: [(Kind, Int)]
+  package struct Mix {
+    package var weights: [(Kind, Int)]
     /// Sequences start by making the first item of every section its header and applying a
     /// tree to each section (of items no other section has), and every tree they apply has a
     /// leaf first (a header that folds its section).
-    var headersFirst: Bool
+    package var headersFirst: Bool
     /// Moves go to another section (the next or the one after, of those there are).
-    var acrossSections: Bool
+    package var acrossSections: Bool
+
+    package init(weights: [(Kind, Int)], headersFirst: Bool, acrossSections: Bool) {
+      self.weights = weights
+      self.headersFirst = headersFirst
+      self.acrossSections = acrossSections
+    }
 
     /// Everything, as a user's session would mix it.
-    static let everything = Mix(
+    package static let everything = Mix(
       weights: [
         (.applyWhole, 3), (.applySection, 4), (.expand, 3), (.collapse, 2), (.toggle, 2),
         (.toggleFirstRow, 1), (.moveTo, 2), (.moveInto, 2), (.headerMode, 1),
@@ -89,7 +93,7 @@ extension DataSourcePropertyTests {
       ], headersFirst: false, acrossSections: false)
 
     /// Sections shown with headers, folded and unfolded, and rows moved between them.
-    static let folding = Mix(
+    package static let folding = Mix(
       weights: [
         (.applyWhole, 2), (.applySection, 3), (.toggleFirstRow, 3), (.moveTo, 6),
         (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2),
@@ -97,11 +101,11 @@ extension DataSourcePropertyTests {
       ], headersFirst: true, acrossSections: true)
   }
 
-  static let sections = ["A", "B", "C"]
-  static let itemRange = 0..<36
+  package static let sections = ["A", "B", "C"]
+  package static let itemRange = 0..<36
 
   /// A random sequence of 1 to 24 steps in the proportions of `mix`.
-  static func generate(_ mix: Mix, _ random: inout SeededGenerator) -> [Step] {
+  package static func generate(_ mix: Mix, _ random: inout SeededGenerator) -> [Step] {
     let count = Int.random(in: 1...24, using: &random)
     let total = mix.weights.reduce(0) { $0 + $1.1 }
     var start: [Step] = []
@@ -125,7 +129,7 @@ extension DataSourcePropertyTests {
   }
 
   /// A random step of kind `kind`, shaped as `mix` says.
-  static func step(_ kind: Kind, _ mix: Mix, _ random: inout SeededGenerator) -> Step {
+  package static func step(_ kind: Kind, _ mix: Mix, _ random: inout SeededGenerator) -> Step {
     func section() -> Int { Int.random(in: 0..<3, using: &random) }
     func destination(from source: Int) -> Int {
       mix.acrossSections ? source + Int.random(in: 1...2, using: &random) : section()
@@ -179,7 +183,7 @@ extension DataSourcePropertyTests {
 
   /// A step applying a random tree of `items` to `section`, expanding some; with `leafFirst`,
   /// the first item gets no children.
-  static func tree(
+  package static func tree(
     _ section: String, of items: ArraySlice<Int>, leafFirst: Bool,
     _ random: inout SeededGenerator
   ) -> Step {

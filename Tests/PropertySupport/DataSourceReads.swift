@@ -1,12 +1,12 @@
-@testable import Snapshot
+import Snapshot
 
 /// Every read API of a data source, checked against the rows it should answer for: the
 /// section identifiers and indexes, the counts, `itemIdentifier(for:)`, `itemIdentifiers(in:)`,
 /// `indexPath(for:)`, `snapshot()` and `snapshot(for:)` (whose visible items are the rows, or
 /// a folded section's header alone).
-enum DataSourceReads {
+package enum DataSourceReads {
   /// What the first read that disagrees with `expected` answered, or nil when every read does.
-  static func failure<S: Hashable & Sendable, I: Hashable & Sendable>(
+  package static func failure<S: Hashable & Sendable, I: Hashable & Sendable>(
     _ source: DiffableDataSource<S, I>, expected: [LayoutSection<S, I>]
   ) -> String? {
     if source.numberOfSections != expected.count {

@@ -3,14 +3,14 @@ import Testing
 
 /// A small, fast, seedable generator (SplitMix64), so that every property-based case can be
 /// replayed from the seed it prints.
-struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -24,8 +24,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// By default each test derives its case seeds from a fixed base, so CI is repeatable. Set
 /// `SNAPSHOT_PROPERTY_SEED=<n>` to replay exactly one case (the seed a failure printed), or
 /// `SNAPSHOT_PROPERTY_BASE=<n>` to explore a different stream of cases.
-enum PropertySeeds {
-  static func environmentValue(_ name: String) -> UInt64? {
+package enum PropertySeeds {
+  package static func environmentValue(_ name: String) -> UInt64? {
     ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
   }
 
@@ -33,14 +33,14 @@ enum PropertySeeds {
   /// (1 to 100; 100 when unset). `.ci/run` runs its AddressSanitizer pass at 20, the first
   /// fifth of every property's cases, each instrumented; its plain `swift test` runs them all.
   /// A few heavy hardening cases (broken hashing over crowded sections) scale their size by it.
-  static let scale =
+  package static let scale =
     environmentValue("SNAPSHOT_PROPERTY_SCALE").map {
       Int(Swift.min(Swift.max($0, 1), 100))
     } ?? 100
 
   /// `count` (of cases, or of what the cases reach, for a test's floor on its coverage) at
   /// ``scale``.
-  static func scaled(_ count: Int) -> Int {
+  package static func scaled(_ count: Int) -> Int {
     scale == 100 ? count : Swift.max(1, count * scale / 100)
   }
 }
@@ -56,7 +56,7 @@ enum PropertySeeds {
 ///
 /// `part` runs one of `part.of` consecutive shares of the cases (the whole stream, split),
 /// so that the shares of a long property can run side by side.
-func checkProperty<Step>(
+package func checkProperty<Step>(
   _ name: String,
   count: Int,
   base: UInt64,
@@ -78,7 +78,7 @@ func checkProperty<Step>(
 
 /// ``checkProperty(_:count:base:generate:check:sourceLocation:)`` for a property whose check
 /// awaits (the data source's background applies).
-func checkProperty<Step>(
+package func checkProperty<Step>(
   _ name: String,
   count: Int,
   base: UInt64,
@@ -99,7 +99,7 @@ func checkProperty<Step>(
 }
 
 /// The case seeds of a property: derived from `base`, or the one in `SNAPSHOT_PROPERTY_SEED`.
-func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
+package func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
   if let replay = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") { return [replay] }
   let streamBase = PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_BASE") ?? base
   var seeder = SeededGenerator(seed: streamBase)
@@ -108,20 +108,25 @@ func propertySeeds(count: Int, base: UInt64) -> [UInt64] {
 
 /// One of several consecutive shares of a property's cases (see
 /// ``checkProperty(_:count:base:part:generate:check:sourceLocation:)``).
-struct PropertyPart: Sendable {
-  let index: Int
-  let of: Int
+package struct PropertyPart: Sendable {
+  package let index: Int
+  package let of: Int
 
-  static let whole = PropertyPart(index: 0, of: 1)
+  package init(index: Int, of: Int) {
+    self.index = index
+    self.of = of
+  }
+
+  package static let whole = PropertyPart(index: 0, of: 1)
 
   /// Every share of a property split `count` ways.
-  static func all(_ count: Int) -> [PropertyPart] {
+  package static func all(_ count: Int) -> [PropertyPart] {
     (0..<count).map { PropertyPart(index: $0, of: count) }
   }
 
   /// This share of `seeds`: the shares of every index cover the seeds once, in order. A replayed
   /// seed (one seed) is the first share's.
-  func share(of seeds: [UInt64]) -> ArraySlice<UInt64> {
+  package func share(of seeds: [UInt64]) -> ArraySlice<UInt64> {
     if PropertySeeds.environmentValue("SNAPSHOT_PROPERTY_SEED") != nil {
       return index == 0 ? seeds[...] : []
     }
@@ -132,7 +137,7 @@ struct PropertyPart: Sendable {
 }
 
 /// Records a failed property: the seed to replay, the shrunk steps and their failure.
-func recordPropertyFailure<Step>(
+package func recordPropertyFailure<Step>(
   _ name: String, _ seed: UInt64, _ steps: [Step], _ shrinker: Shrinker<Step>,
   _ sourceLocation: SourceLocation
 ) {
@@ -152,22 +157,22 @@ func recordPropertyFailure<Step>(
 /// Removes chunks of steps (halves, quarters, ... single steps) while a check still fails: a
 /// state machine, so that synchronous and asynchronous checks share it. Ask for a candidate,
 /// check it, report the result.
-struct Shrinker<Step> {
-  private(set) var current: [Step]
-  private(set) var currentFailure: String
+package struct Shrinker<Step> {
+  package private(set) var current: [Step]
+  package private(set) var currentFailure: String
   private var chunk: Int
   private var start = 0
   private var removedAny = false
   private var candidate: [Step]?
 
-  init(_ steps: [Step], failure: String) {
+  package init(_ steps: [Step], failure: String) {
     current = steps
     currentFailure = failure
     chunk = max(1, steps.count / 2)
   }
 
   /// The next sequence to check (`current` less one chunk), or nil when shrinking is done.
-  mutating func nextCandidate() -> [Step]? {
+  package mutating func nextCandidate() -> [Step]? {
     while chunk >= 1 {
       if start < current.count {
         var next = current
@@ -186,7 +191,7 @@ struct Shrinker<Step> {
   }
 
   /// The result of checking the last candidate: its failure, or nil if it passed.
-  mutating func report(_ failure: String?) {
+  package mutating func report(_ failure: String?) {
     guard let candidate else { return }
     self.candidate = nil
     if let failure {

@@ -1,16 +1,14 @@
-import Testing
-
-@testable import Snapshot
+import Snapshot
 
 /// The step that applies a section snapshot built apart from the section's tree (sharing no
 /// storage with it) whose ends hold what the section holds and whose middle differs: items
 /// deleted, added, taken from other sections, expanded or collapsed, moved into or out of
 /// parents of the suffix, and ancestors of the suffix collapsed or expanded (so that the alike
 /// suffix shows other rows).
-extension DataSourcePropertyTests {
+extension DataSourceProperty {
   /// `tree` built again, item by item, into storage of its own (nodes of 2 to 4 entries):
   /// the same items, parents and expansion.
-  static func rebuiltApart(_ tree: DiffableDataSourceSectionSnapshot<Int>)
+  package static func rebuiltApart(_ tree: DiffableDataSourceSectionSnapshot<Int>)
     -> DiffableDataSourceSectionSnapshot<Int>
   {
     var copy = DiffableDataSourceSectionSnapshot<Int>(base: 2, bucketCapacity: 2)
@@ -22,7 +20,7 @@ extension DataSourcePropertyTests {
   /// A tree built apart from the tree of `section` (empty when the source has no such
   /// section) and edited in a random middle stretch by `seed`; new items count up from
   /// `fresh`.
-  static func apartTree(
+  package static func apartTree(
     _ source: Source, _ section: String, seed: UInt64, fresh: inout Int
   ) -> DiffableDataSourceSectionSnapshot<Int> {
     var random = SeededGenerator(seed: seed)
@@ -107,7 +105,7 @@ extension DataSourcePropertyTests {
   /// duplicate check). Returns a failure, or nil; sets `refused` when the apply threw.
   /// Counts in `coverage` the applies whose ends are alike, and those whose alike suffix
   /// shows other rows in the two trees.
-  static func applyApart(
+  package static func applyApart(
     _ tree: DiffableDataSourceSectionSnapshot<Int>, to section: String, _ source: Source,
     useSnapshot: Bool, verify: Bool, refused: inout Bool, coverage: Coverage?
   ) -> String? {
@@ -160,7 +158,7 @@ extension DataSourcePropertyTests {
 
   /// What is wrong with section `section` after `tree` was applied to it, or nil: it must hold
   /// the tree's items, and with `useSnapshot` (in a section without a header) its expansion.
-  static func appliedTreeFailure(
+  package static func appliedTreeFailure(
     _ source: Source, _ section: String, _ tree: DiffableDataSourceSectionSnapshot<Int>,
     useSnapshot: Bool
   ) -> String? {
