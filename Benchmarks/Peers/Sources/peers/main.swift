@@ -182,11 +182,16 @@ func snapshotOf<ID: PeerID>(_ sections: [[ID]]) -> DiffableDataSourceSnapshot<In
 }
 
 /// DifferenceKit: its own arrays (one `ArraySection` per section), then `StagedChangeset`.
-func sectionsOf<ID: PeerID>(_ sections: [[ID]]) -> [ArraySection<Int, ID>] {
-  sections.enumerated().map { ArraySection(model: $0.offset, elements: $0.element) }
+func sectionsOf<ID: PeerID>(_ sections: [[ID]]) -> [ArraySection<SectionID, ID>] {
+  sections.enumerated().map {
+    ArraySection(model: SectionID(index: $0.offset), elements: $0.element)
+  }
 }
 
-extension Int: @retroactive Differentiable {}
+/// DifferenceKit's section model: a section's position.
+struct SectionID: Hashable, Differentiable {
+  var index: Int
+}
 
 func movesOf<C>(_ changeset: StagedChangeset<C>) -> Int {
   changeset.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
