@@ -27,7 +27,9 @@ let package = Package(
     .target(name: "BenchCounters"),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .target(name: "OutlineCore"),
-    .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
+    // README.md is the outline's page (keys, files, how it is built).
+    .executableTarget(
+      name: "outline", dependencies: ["Snapshot", "OutlineCore"], exclude: ["README.md"]),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
@@ -37,6 +39,8 @@ let package = Package(
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // README.md's Swift blocks, extracted by .ci/readme-code.py: compiled and run.
+    .testTarget(name: "ReadmeTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
