@@ -29,7 +29,9 @@ let package = Package(
     .target(name: "BenchCounters"),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .target(name: "OutlineCore"),
-    .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
+    // README.md is the outline's page (keys, files, how it is built).
+    .executableTarget(
+      name: "outline", dependencies: ["Snapshot", "OutlineCore"], exclude: ["README.md"]),
     // The test targets' shared property-testing support: the seeded runner and its shrinker,
     // the data source's random step sequences and their runners (through a list view the
     // caller supplies), the reference models they check against. Not a product, and only
@@ -48,6 +50,8 @@ let package = Package(
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // README.md's Swift blocks, extracted by .ci/readme-code.py: compiled and run.
+    .testTarget(name: "ReadmeTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
