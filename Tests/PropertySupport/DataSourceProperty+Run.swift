@@ -205,6 +205,26 @@ extension DataSourceProperty {
         do { try source.collapse(item) } catch { refused = true }
       case .toggle(let item):
         do { try source.toggle(item) } catch { refused = true }
+      case .reveal(let item):
+        do {
+          let path = try source.reveal(item)
+          if source.itemIdentifier(for: path) != item {
+            return "step \(index): reveal returned \(path), which shows "
+              + "\(String(describing: source.itemIdentifier(for: path)))"
+          }
+        } catch {
+          refused = true
+        }
+      case .expandAll(let item), .collapseAll(let item):
+        let expanding = if case .expandAll = step { true } else { false }
+        do {
+          if expanding { try source.expandAll(item) } else { try source.collapseAll(item) }
+          if let failure = allExpandedFailure(source, expanding, below: item) {
+            return "step \(index): \(failure)"
+          }
+        } catch {
+          refused = true
+        }
       case .toggleFirstRow(let raw):
         let first = path(source, raw, 0)
         do { try source.toggle(source.itemIdentifier(for: first) ?? raw) } catch {

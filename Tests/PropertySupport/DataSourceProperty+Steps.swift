@@ -10,6 +10,12 @@ extension DataSourceProperty {
     case expand(Int)
     case collapse(Int)
     case toggle(Int)
+    /// `reveal(_:)` of an item.
+    case reveal(Int)
+    /// `expandAll(_:)` below an item, or everywhere (nil).
+    case expandAll(Int?)
+    /// `collapseAll(_:)` below an item, or everywhere (nil).
+    case collapseAll(Int?)
     /// Toggles the first row of the section at this raw index (modulo the sections): in
     /// `.firstItemInSection` with a leaf header, this folds or unfolds the section.
     case toggleFirstRow(Int)
@@ -42,6 +48,9 @@ extension DataSourceProperty {
       case .expand(let item): return "expand(\(item))"
       case .collapse(let item): return "collapse(\(item))"
       case .toggle(let item): return "toggle(\(item))"
+      case .reveal(let item): return "reveal(\(item))"
+      case .expandAll(let item): return "expandAll(\(item.map(String.init) ?? "everything"))"
+      case .collapseAll(let item): return "collapseAll(\(item.map(String.init) ?? "everything"))"
       case .toggleFirstRow(let section): return "toggleFirstRow(\(section))"
       case .moveTo(let a, let b, let c, let d):
         return "moveTo(\(a), \(b) -> \(c), \(d.map(String.init) ?? "end"))"
@@ -65,6 +74,7 @@ extension DataSourceProperty {
   package enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
     case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole, applyApart
+    case reveal, expandAll, collapseAll
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -99,6 +109,15 @@ extension DataSourceProperty {
         (.moveInto, 2), (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2),
         (.workflowWhole, 2), (.applyApart, 2),
       ], headersFirst: true, acrossSections: true)
+
+    /// Revealing items, expanding and collapsing whole subtrees and sections, among trees
+    /// applied and edited, single expands and collapses, and header modes.
+    package static let revealing = Mix(
+      weights: [
+        (.applySection, 4), (.expand, 2), (.collapse, 2), (.reveal, 4), (.expandAll, 3),
+        (.collapseAll, 3), (.toggleFirstRow, 1), (.headerMode, 1), (.defaultHeaderMode, 1),
+        (.editSection, 2), (.workflowWhole, 1),
+      ], headersFirst: false, acrossSections: false)
   }
 
   package static let sections = ["A", "B", "C"]
@@ -149,6 +168,11 @@ extension DataSourceProperty {
     case .expand: return .expand(item())
     case .collapse: return .collapse(item())
     case .toggle: return .toggle(item())
+    case .reveal: return .reveal(item())
+    case .expandAll:
+      return .expandAll(Int.random(in: 0..<4, using: &random) == 0 ? nil : item())
+    case .collapseAll:
+      return .collapseAll(Int.random(in: 0..<4, using: &random) == 0 ? nil : item())
     case .toggleFirstRow: return .toggleFirstRow(section())
     case .moveTo:
       let from = section()

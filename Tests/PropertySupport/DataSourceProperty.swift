@@ -112,6 +112,47 @@ package enum DataSourceProperty {
     return ListIndexPath(item: rows > 0 ? row % rows : row, section: mapped)
   }
 
+  /// What is wrong after `expandAll(_:)` (`expanded`) or `collapseAll(_:)` below `item` (nil:
+  /// everywhere), or nil: every parent concerned is expanded (and no section folded), or
+  /// every item concerned collapsed but a leaf header, whose fold is kept.
+  package static func allExpandedFailure(_ source: Source, _ expanded: Bool, below item: Int?)
+    -> String?
+  {
+    for section in 0..<source.numberOfSections {
+      let id = source.sectionIdentifier(for: section)!
+      let tree = source.snapshot(for: id)
+      let concerned: [Int]
+      if let item {
+        guard tree.contains(item) else { continue }
+        let isHeader =
+          source.headerMode(for: id) == .firstItemInSection && tree.rootItems.first == item
+          && tree.snapshot(of: item).items.isEmpty
+        concerned = isHeader ? tree.items : [item] + tree.snapshot(of: item).items
+      } else {
+        concerned = tree.items
+      }
+      let leafHeader =
+        source.headerMode(for: id) == .firstItemInSection
+          && tree.rootItems.first.map { tree.snapshot(of: $0).items.isEmpty } == true
+        ? tree.rootItems.first : nil
+      for member in concerned where member != leafHeader {
+        let isParent = !tree.snapshot(of: member).items.isEmpty
+        if expanded && isParent && !tree.isExpanded(member) {
+          return "after expandAll, \(member) in section \(id) is collapsed"
+        }
+        if !expanded && tree.isExpanded(member) {
+          return "after collapseAll, \(member) in section \(id) is expanded"
+        }
+      }
+      if expanded, item == nil || concerned.count == tree.items.count,
+        isFolded(source, section: section)
+      {
+        return "after expandAll, section \(id) is folded"
+      }
+    }
+    return nil
+  }
+
   /// Whether a leaf header folds the section at `section`: it shows one row, its tree more.
   package static func isFolded(_ source: Source, section: Int) -> Bool {
     guard let id = source.sectionIdentifier(for: section) else { return false }

@@ -19,6 +19,9 @@ public struct DataSourceError<
     case toggle = "toggle(_:)"
     case moveItem = "moveItem(at:to:)"
     case moveItemInto = "moveItem(at:into:)"
+    case reveal = "reveal(_:)"
+    case expandAll = "expandAll(_:)"
+    case collapseAll = "collapseAll(_:)"
   }
 
   /// What was wrong, with the identifier concerned.
@@ -46,6 +49,9 @@ public struct DataSourceError<
     case reorderingDisabled
     /// `reorderingHandlers.canReorderItem` refused the item.
     case reorderRefused(ItemIdentifierType)
+    /// `sectionSnapshotHandlers.shouldExpandItem` refused to expand this ancestor of the item
+    /// being revealed.
+    case expansionRefused(ItemIdentifierType)
     /// The section snapshot refused the change (for example, children given by
     /// `snapshotForExpandingParent` that are already elsewhere in the tree).
     case sectionSnapshot(SectionSnapshotError<ItemIdentifierType>)
@@ -94,6 +100,8 @@ public struct DataSourceError<
       what = "reordering is disabled; set reorderingHandlers.canReorderItem"
     case .reorderRefused(let item):
       what = "reorderingHandlers.canReorderItem refused item \(item)"
+    case .expansionRefused(let item):
+      what = "sectionSnapshotHandlers.shouldExpandItem refused to expand \(item)"
     case .sectionSnapshot(let error):
       what = error.description
     case .brokenIdentifiers(let error):

@@ -15,6 +15,34 @@ extension DiffableDataSourceSectionSnapshot {
     forEachEntry(in: 0..<count) { _, entry in body(entry.item, entry.isExpanded) }
   }
 
+  /// The items to change for "expand all" (`expanded` true: the parents not expanded) or
+  /// "collapse all" (false: the items expanded), among `item` and its descendants, or among
+  /// every item when `item` is nil, depth-first. Empty when `item` is absent. O(s + log n) for
+  /// the s items of the subtree.
+  @inlinable func itemsToSetExpanded(_ expanded: Bool, from item: ItemIdentifierType?)
+    -> [ItemIdentifierType]
+  {
+    let range: Range<Int>
+    if let item {
+      guard let position = position(of: item) else { return [] }
+      range = position..<subtreeEnd(of: position)
+    } else {
+      range = 0..<count
+    }
+    var result: [ItemIdentifierType] = []
+    var previous: (item: ItemIdentifierType, level: Int, isExpanded: Bool)?
+    forEachEntry(in: range) { _, entry in
+      if let last = previous {
+        let isParent = entry.level > last.level
+        if expanded ? isParent && !last.isExpanded : last.isExpanded { result.append(last.item) }
+      }
+      previous = (entry.item, entry.level, entry.isExpanded)
+    }
+    // The last item has no child in the range.
+    if let last = previous, !expanded, last.isExpanded { result.append(last.item) }
+    return result
+  }
+
   /// The descendants of `item` whose ancestors up to `item` are all expanded (not counting
   /// `item` itself), depth-first: the rows `item` shows when it is shown and expanded.
   /// Empty when `item` is absent. O(s + log n) for the s items of the subtree.
