@@ -164,40 +164,38 @@ enum PrototypeScenarios {
     }
   }
 
-  static let buildSectioned = Scenario(
-    name: "prototype/build/sectioned", group: group,
-    summary: "a one-section snapshot of n Int built at once; baseline: main's appendSections + "
-      + "appendItems",
-    sizes: sizes
-  ) { size in
-    let items = RelatedSnapshotScenarios.items(size)
-    let bytes = Double(ProtoSectionedInt(section: 0, items: items).structureBytes) / Double(size)
-    return Trial(
-      items: size, detail: "bulk",
-      measured: Operation("prototype") { ProtoSectionedInt(section: 0, items: items).count },
-      baselines: [main(Operation("main") { flatSnapshot(items).numberOfItems })],
-      notes: ["prototype structure: \(Format.bytesPerItem(bytes)) (tree + label index)"])
-  }
+  static let buildSectioned = build(
+    "sectioned",
+    summary: "a one-section snapshot of n Int built at once; baseline: main's "
+      + "appendSections + appendItems",
+    prototype: { ProtoSectionedInt(section: 0, items: $0).measure($1) },
+    main: { flatSnapshot($0).numberOfItems })
 
-  static let buildOutline = Scenario(
-    name: "prototype/build/outline", group: group,
+  static let buildOutline = build(
+    "outline",
     summary: "a flat section snapshot of n Int built at once; baseline: main's append(_:)",
-    sizes: sizes
-  ) { size in
-    let items = RelatedSnapshotScenarios.items(size)
-    let bytes = Double(ProtoOutlineInt(items) { _ in 0 }.structureBytes) / Double(size)
-    return Trial(
-      items: size, detail: "bulk",
-      measured: Operation("prototype") { ProtoOutlineInt(items) { _ in 0 }.count },
-      baselines: [
-        main(
-          Operation("main") {
-            var snapshot = DiffableDataSourceSectionSnapshot<Int>()
-            snapshot.append(items)
-            return snapshot.count
-          })
-      ],
-      notes: ["prototype structure: \(Format.bytesPerItem(bytes)) (tree + label index)"])
+    prototype: { items, bytes in ProtoOutlineInt(items) { _ in 0 }.measure(bytes) },
+    main: { items in
+      var snapshot = DiffableDataSourceSectionSnapshot<Int>()
+      snapshot.append(items)
+      return snapshot.count
+    })
+
+  /// A bulk build: `prototype(items, bytes)` builds and returns the count, or the structure's
+  /// bytes when `bytes` (untimed); `main` builds.
+  static func build(
+    _ kind: String, summary: String, prototype: @escaping @Sendable ([Int], Bool) -> Int,
+    main build: @escaping @Sendable ([Int]) -> Int
+  ) -> Scenario {
+    Scenario(name: "prototype/build/\(kind)", group: group, summary: summary, sizes: sizes) {
+      size in
+      let items = RelatedSnapshotScenarios.items(size)
+      let bytes = Double(prototype(items, true)) / Double(size)
+      return Trial(
+        items: size, detail: "bulk; prototype structure \(Format.bytesPerItem(bytes))",
+        measured: Operation("prototype") { prototype(items, false) },
+        baselines: [main(Operation("main") { build(items) })])
+    }
   }
 
   static let indexOf = Scenario(
@@ -219,4 +217,14 @@ enum PrototypeScenarios {
         main(Operation("main") { probes.reduce(0) { $0 &+ (mainSnapshot.index(of: $1) ?? -1) } })
       ])
   }
+}
+
+extension ProtoSectionedInt {
+  /// The count, or the structure's bytes.
+  func measure(_ bytes: Bool) -> Int { bytes ? structureBytes : count }
+}
+
+extension ProtoOutlineInt {
+  /// The count, or the structure's bytes.
+  func measure(_ bytes: Bool) -> Int { bytes ? structureBytes : count }
 }
