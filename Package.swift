@@ -23,7 +23,9 @@ let package = Package(
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
     // The benchmark command as a library, so that its tests link it without the executable;
     // `--input` and `diff` read JSON with the outline's strict parser (line and column).
-    .target(name: "SnapshotBench", dependencies: ["Snapshot", "OutlineCore"]),
+    .target(name: "SnapshotBench", dependencies: ["Snapshot", "OutlineCore", "SnapshotPrototype"]),
+    // Issue 30's prototype of one generic tree (bench-only: linked into snapshot-bench, not API).
+    .target(name: "SnapshotPrototype", dependencies: ["Snapshot"]),
     // Allocation (malloc interposer) and instruction counters, linked into the bench executable
     // only: never into a library or a test (sanitizers bring their own malloc).
     .target(name: "BenchCounters"),

@@ -15,6 +15,7 @@ let registry: [Scenario] =
   + ifExecutorsAvailable { DataSourceBackgroundSectionScenarios.all }
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all
   + CompressedDiffScenarios.all
+  + PrototypeScenarios.all
 
 /// `scenarios()` where the OS has custom executors (`ExecutorJob`, macOS 14), which the
 /// background-apply scenarios run on; else none.
