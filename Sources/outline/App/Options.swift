@@ -24,7 +24,10 @@ struct Options: Equatable {
       --size WxH      the screen size for --script (default 80x24)
     Keys: j/k or arrows move, l/h or arrows expand/collapse, Enter toggles, g/G top/bottom,
     PgUp/PgDn, a add, r rename, e edit value, d delete, J/K move among siblings,
-    w write (JSON), q quit.
+    w write (JSON), q quit, / search (n/N next/previous, * and # the key under the cursor),
+    f filter as you type (Enter keeps the row, Esc restores, Tab browses the filtered rows),
+    E/C expand/collapse everything below the cursor, 1-9 show that many levels,
+    y copy the node's path (OSC 52), ? list the keys.
     """
 
   /// Parses `arguments` (without the program name).

@@ -128,7 +128,7 @@ enum OutlineApp {
         }
         if controller.wantsQuit { break }
       }
-      terminal.write(controller.screen.render())
+      terminal.write(controller.takeTerminalOutput() + controller.screen.render())
     }
     return controller.interrupted ? 130 : 0
   }

@@ -5,7 +5,9 @@ extension OutlineController {
   /// The keys, for `?`.
   static let help =
     "j/k ↑/↓ move  l/→ open  h/← close  Enter toggle  g/G top/bottom  PgUp/PgDn  a add  "
-    + "r rename  e edit value  d delete  J/K move row  w write  q quit"
+    + "r rename  e edit value  d delete  J/K move row  w write  q quit  / search  n/N next/"
+    + "previous  */# search key under cursor  f filter (Enter keep row, Esc restore, Tab browse)"
+    + "  E/C expand/collapse all below  1-9 collapse to depth  y copy path"
 
   /// Handles one key: moves the cursor, expands, collapses, edits, or quits.
   ///
@@ -19,26 +21,57 @@ extension OutlineController {
       interrupted = true
       return
     }
-    if prompt != nil {
+    if filter?.isTyping == true {
+      filterKey(key)
+    } else if prompt != nil {
       edit(with: key)
-    } else {
+    } else if filter != nil {
       if key != .character("q") { quitPending = false }
       message = ""
-      command(key)
+      filteredKey(key)
+    } else {
+      if key != .character("q") { quitPending = false }
+      let shown = message
+      message = ""
+      if key == .character("f") { beginFilter(restoring: shown) } else { command(key) }
     }
     refreshStatus()
     if checking { try verify(after: "key \(key.name)") }
   }
 
-  private func command(_ key: Key) {
+  /// Moves the cursor for a cursor key (arrows, `j`/`k`, `g`/`G`, pages); returns whether
+  /// `key` was one. O(1).
+  func moveCursor(_ key: Key, letters: Bool = true) -> Bool {
     let page = max(1, screen.listHeight - 1)
     switch key {
-    case .up, .character("k"): screen.select(screen.cursor - 1)
-    case .down, .character("j"): screen.select(screen.cursor + 1)
-    case .home, .character("g"): screen.select(0)
-    case .end, .character("G"): screen.select(screen.rows.count - 1)
+    case .up: screen.select(screen.cursor - 1)
+    case .down: screen.select(screen.cursor + 1)
+    case .home: screen.select(0)
+    case .end: screen.select(screen.rows.count - 1)
     case .pageUp: screen.select(screen.cursor - page)
     case .pageDown: screen.select(screen.cursor + page)
+    case .character("k") where letters: screen.select(screen.cursor - 1)
+    case .character("j") where letters: screen.select(screen.cursor + 1)
+    case .character("g") where letters: screen.select(0)
+    case .character("G") where letters: screen.select(screen.rows.count - 1)
+    default: return false
+    }
+    return true
+  }
+
+  /// Quits, or asks first when a JSON document has unsaved changes.
+  func quit() {
+    if model.isModified && !model.isDirectory && !quitPending {
+      quitPending = true
+      message = "unsaved changes: w writes them, q again quits without writing"
+    } else {
+      wantsQuit = true
+    }
+  }
+
+  private func command(_ key: Key) {
+    if moveCursor(key) { return }
+    switch key {
     case .right, .character("l"): open()
     case .left, .character("h"): close()
     case .enter, .character(" "): toggle()
@@ -50,13 +83,17 @@ extension OutlineController {
     case .character("K"): moveSelected(down: false)
     case .character("w"): write()
     case .character("?"): message = Self.help
-    case .character("q"):
-      if model.isModified && !model.isDirectory && !quitPending {
-        quitPending = true
-        message = "unsaved changes: w writes them, q again quits without writing"
-      } else {
-        wantsQuit = true
-      }
+    case .character("q"): quit()
+    case .character("/"): prompt = Prompt(label: "Search: ", text: "", action: .search)
+    case .character("n"): step(forward: true)
+    case .character("N"): step(forward: false)
+    case .character("*"): searchKeyUnderCursor(forward: true)
+    case .character("#"): searchKeyUnderCursor(forward: false)
+    case .character("E"): expandAll()
+    case .character("C"): collapseAll()
+    case .character(let digit) where ("1"..."9").contains(digit):
+      collapse(toDepth: Int(String(digit)) ?? 1)
+    case .character("y"): copyPath()
     default: break
     }
   }

@@ -1,0 +1,205 @@
+import OutlineCore
+import Snapshot
+
+/// The filter, `f`: typed in the status line, each key shows the matches and their ancestors
+/// (expanded) in one batch per section; Enter accepts (the rows and expansion from before
+/// come back, with the row under the cursor revealed and kept under it); Esc cancels (the
+/// rows, expansion, cursor and status line from before come back). Tab leaves the query to
+/// browse the filtered rows, where `w` writes the whole document and `y` copies a path.
+extension OutlineController {
+  /// The filter being typed or browsed, and what Esc restores.
+  struct Filter {
+    /// The query (empty: every row as before).
+    var query = SearchQuery("")
+    /// Whether keys go to the query (else they browse the filtered rows).
+    var isTyping = true
+    /// The matches of `query`, in document order.
+    var matches: [NodeID] = []
+    /// Each section's tree before the filter.
+    var saved: [(OutlineSection, DataSource.SectionSnapshot)]
+    /// ``OutlineController/loadedIntoSnapshot`` before the filter.
+    var savedLoaded: Set<NodeID>
+    /// The cursor and the first row shown before the filter.
+    var savedCursor: Int
+    var savedTop: Int
+    /// The status line's parts before the filter.
+    var savedLastUpdate: (stats: OutlineScreen.BatchStats, milliseconds: Double)?
+    var savedMessage: String
+  }
+
+  /// `f`: starts a filter, saving what Esc restores (`shownMessage`: the message the status
+  /// line showed). O(sections).
+  func beginFilter(restoring shownMessage: String) {
+    filter = Filter(
+      saved: model.sections.map { ($0, dataSource.snapshot(for: $0)) },
+      savedLoaded: loadedIntoSnapshot, savedCursor: screen.cursor, savedTop: screen.top,
+      savedLastUpdate: lastUpdate, savedMessage: shownMessage)
+  }
+
+  /// A key while the query is typed.
+  func filterKey(_ key: Key) {
+    guard let current = filter else { return }
+    switch key {
+    case .escape: cancelFilter()
+    case .enter: acceptFilter()
+    case .tab: filter?.isTyping = false
+    case .backspace:
+      var text = current.query.text
+      if !text.isEmpty { text.removeLast() }
+      updateFilter(to: text)
+    case .character(let character): updateFilter(to: current.query.text + String(character))
+    default: _ = moveCursor(key, letters: false)
+    }
+  }
+
+  /// A key while the filtered rows are browsed.
+  func filteredKey(_ key: Key) {
+    if moveCursor(key) { return }
+    switch key {
+    case .escape: cancelFilter()
+    case .enter: acceptFilter()
+    case .character("f"), .tab: filter?.isTyping = true
+    case .character("w"): write()
+    case .character("y"): copyPath()
+    case .character("?"): message = Self.help
+    case .character("q"): quit()
+    default:
+      message = "filtered: Enter keeps this row, Esc restores the rows, f edits the filter"
+    }
+  }
+
+  /// The status line while the query is typed: the query, the number of matches, the keys.
+  /// O(1).
+  func filterStatus(_ filter: Filter) -> String {
+    var status = "Filter: " + filter.query.text + "▏  "
+    if !filter.query.text.isEmpty {
+      status += Self.grouped(filter.matches.count) + " matching" + readFoldersNote + "  "
+    }
+    return status + "(Enter: keep row, Esc: restore, Tab: browse)"
+  }
+
+  /// The status line's part while the filtered rows are browsed. O(1).
+  func filterSummary(_ filter: Filter) -> String {
+    "filter " + Self.quoted(filter.query.text) + ": " + Self.grouped(filter.matches.count)
+      + " matching" + readFoldersNote + " (f edits, Enter keeps row, Esc restores)"
+  }
+
+  /// Shows the matches of `text` and their ancestors, in one batch per section. A query that
+  /// only grew looks among the previous matches only.
+  ///
+  /// - Complexity: O(n) matches tested for n nodes (O(m) when narrowing from m matches),
+  ///   plus O(r log r) to build the r rows shown and the section applies' cost.
+  func updateFilter(to text: String) {
+    guard var current = filter else { return }
+    let query = SearchQuery(text)
+    let matches: [NodeID]
+    if text.isEmpty {
+      matches = []
+    } else if query.narrows(current.query) {
+      matches = current.matches.filter { model.node($0, matches: query) }
+    } else {
+      matches = model.matches(of: query)
+    }
+    current.query = query
+    current.matches = matches
+    filter = current
+    let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
+    measure {
+      apply(text.isEmpty ? current.saved : filteredTrees(matches))
+    }
+    if text.isEmpty {
+      screen.restore(cursor: current.savedCursor, top: current.savedTop)
+    } else if let row = kept ?? matches.first {
+      // The row under the cursor while it matches, else the first match.
+      select(.node(row))
+    }
+  }
+
+  /// Each section's tree showing `matches` and their ancestors (expanded), headers kept,
+  /// in document order. O(r log r) for the r rows, iterative.
+  func filteredTrees(_ matches: [NodeID]) -> [(OutlineSection, DataSource.SectionSnapshot)] {
+    var kept = [Bool](repeating: false, count: model.nodes.count)
+    // The rows in document order: each match after those of its ancestors not yet kept (a
+    // match's new ancestors come after every earlier match, since subtrees are contiguous).
+    var order: [NodeID] = []
+    order.reserveCapacity(matches.count)
+    var chain: [NodeID] = []
+    for match in matches {
+      chain.removeAll(keepingCapacity: true)
+      var current = match
+      while !kept[Int(current.index)] {
+        kept[Int(current.index)] = true
+        chain.append(current)
+        guard let parent = model.parent(of: current), parent != model.root else { break }
+        current = parent
+      }
+      order.append(contentsOf: chain.reversed())
+    }
+    var roots: [OutlineSection: [OutlineItem]] = [:]
+    for section in model.sections { roots[section] = [.header(section)] }
+    var children: [NodeID: [OutlineItem]] = [:]
+    var parents: [NodeID] = []
+    for id in order {
+      if let parent = model.parent(of: id), parent != model.root {
+        if children[parent] == nil { parents.append(parent) }
+        children[parent, default: []].append(.node(id))
+      } else {
+        roots[model.section(ofTopLevel: id), default: []].append(.node(id))
+      }
+    }
+    var trees: [OutlineSection: DataSource.SectionSnapshot] = [:]
+    for section in model.sections {
+      var tree = DataSource.SectionSnapshot()
+      tree.append(roots[section] ?? [.header(section)])
+      trees[section] = tree
+    }
+    var expanded: [OutlineSection: [OutlineItem]] = [:]
+    for parent in parents {
+      let section = model.section(of: parent)
+      trees[section]?.append(children[parent] ?? [], to: .node(parent))
+      expanded[section, default: []].append(.node(parent))
+    }
+    return model.sections.map { section in
+      var tree = trees[section] ?? DataSource.SectionSnapshot()
+      tree.expand(expanded[section] ?? [])
+      return (section, tree)
+    }
+  }
+
+  /// Enter: clears the filter, the rows and expansion from before coming back with the row
+  /// under the cursor revealed and the cursor on it; the query becomes the search, for `n`.
+  func acceptFilter() {
+    guard let current = filter else { return }
+    filter = nil
+    loadedIntoSnapshot = current.savedLoaded
+    let target = selected?.node
+    var trees = current.saved
+    measure {
+      if let target {
+        let section = model.section(of: target)
+        unfold(section)
+        if let index = trees.firstIndex(where: { $0.0 == section }) {
+          revealing(target, in: &trees[index].1)
+        }
+      }
+      apply(trees)
+    }
+    if let target { select(.node(target)) }
+    if !current.query.text.isEmpty {
+      search = Search(query: current.query)
+      message = "filter " + Self.quoted(current.query.text) + " kept as the search: n / N step"
+    }
+  }
+
+  /// Esc: clears the filter; the rows, expansion, cursor, first row shown and status line
+  /// from before `f` come back.
+  func cancelFilter() {
+    guard let current = filter else { return }
+    filter = nil
+    loadedIntoSnapshot = current.savedLoaded
+    apply(current.saved)
+    screen.restore(cursor: current.savedCursor, top: current.savedTop)
+    lastUpdate = current.savedLastUpdate
+    message = current.savedMessage
+  }
+}
