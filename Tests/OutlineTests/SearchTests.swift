@@ -137,19 +137,18 @@ struct SearchTests {
   @Test("E and C expand and collapse everything below the cursor; 1…9 show that many levels")
   func expandCollapseAll() throws {
     let controller = try Self.controller()
-    // On the header: every node (the header, 4 top-level nodes and 14 below them).
-    try Self.press(controller, "E")
-    #expect(Self.rows(controller).count == 19)
-    try Self.press(controller, "C")
-    #expect(Self.rows(controller).count == 5)
-    // Below "animals": dog (2 elements) and cat (2 members).
-    try Self.press(controller, "j", "E")
-    #expect(Self.rows(controller).count == 11)
-    // Two levels: the top-level nodes' children, collapsed; then three.
-    try Self.press(controller, "2")
-    #expect(Self.rows(controller).count == 13)
-    try Self.press(controller, "3")
-    #expect(Self.rows(controller).count == 18)
+    let steps: [(keys: [String], rows: Int)] = [
+      // On the header: every node (the header, 4 top-level nodes and 14 below them).
+      (["E"], 19), (["C"], 5),
+      // Below "animals": dog (2 elements) and cat (2 members).
+      (["j", "E"], 11),
+      // Two levels: the top-level nodes' children, collapsed; then three.
+      (["2"], 13), (["3"], 18),
+    ]
+    for (keys, rows) in steps {
+      for key in keys { try Self.press(controller, key) }
+      #expect(Self.rows(controller).count == rows, "after \(keys)")
+    }
     try Self.press(controller, "G", "1")
     #expect(Self.rows(controller).count == 5)
     #expect(controller.selected == .node(controller.model.topLevel[3]))

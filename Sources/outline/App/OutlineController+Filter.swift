@@ -186,8 +186,15 @@ extension OutlineController {
     }
     if let target { select(.node(target)) }
     if !current.query.text.isEmpty {
-      search = Search(query: current.query)
-      message = "filter " + Self.quoted(current.query.text) + " kept as the search: n / N step"
+      // The query becomes the search, for n / N; the status says where the row is among its
+      // matches.
+      search = Search(
+        query: current.query, matches: current.matches, generation: model.generation,
+        current: target.flatMap { current.matches.firstIndex(of: $0) })
+      if let index = search?.current {
+        message =
+          "\(Self.grouped(index + 1)) of \(Self.grouped(current.matches.count))" + readFoldersNote
+      }
     }
   }
 

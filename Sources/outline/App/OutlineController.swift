@@ -218,8 +218,8 @@ final class OutlineController {
       if stats.reloads > 0 { batch = "reloaded" }
       parts.append(batch + " in " + Self.format(milliseconds) + " ms")
     }
-    if let filter { parts.append(filterSummary(filter)) }
     if !message.isEmpty { parts.append(message) }
+    if let filter { parts.append(filterSummary(filter)) }
     screen.status = parts.joined(separator: " | ")
   }
 
