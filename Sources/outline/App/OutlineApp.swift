@@ -76,10 +76,19 @@ enum OutlineApp {
     for (line, step) in script.steps {
       switch step {
       case .key(let key):
+        let start = ContinuousClock.now
         do {
           try controller.handle(key)
         } catch {
           throw CheckFailure(error: OutlineError("\(path):\(line): \(error)"))
+        }
+        if options.timings {
+          // The frame a terminal would be sent, built as the interactive loop builds it.
+          let frame = controller.takeTerminalOutput() + controller.screen.render()
+          let (seconds, attoseconds) = start.duration(to: .now).components
+          let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+          printError(
+            "key \(key.name) \(OutlineController.format(milliseconds)) ms, \(frame.count) bytes")
         }
       case .printScreen:
         print(controller.screen.plainText() + "\n")

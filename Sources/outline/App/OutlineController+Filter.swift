@@ -15,6 +15,11 @@ extension OutlineController {
     var isTyping = true
     /// The matches of `query`, in document order.
     var matches: [NodeID] = []
+    /// The shorter queries typed on the way to this one, with their matches, so that a
+    /// backspace finds its matches again without a search.
+    var history: [(query: SearchQuery, matches: [NodeID])] = []
+    /// One mark per node, all false between keys (a filter's scratch space).
+    var marks: [Bool] = []
     /// Each section's tree before the filter.
     var saved: [(OutlineSection, DataSource.SectionSnapshot)]
     /// ``OutlineController/loadedIntoSnapshot`` before the filter.
@@ -92,36 +97,56 @@ extension OutlineController {
   func updateFilter(to text: String) {
     guard var current = filter else { return }
     let query = SearchQuery(text)
-    let matches: [NodeID]
+    var matches: [NodeID]?
     if text.isEmpty {
       matches = []
+      current.history = []
     } else if query.narrows(current.query) {
       matches = current.matches.filter { model.node($0, matches: query) }
+      current.history.append((current.query, current.matches))
     } else {
-      matches = model.matches(of: query)
+      // A backspace: the query typed before this one, or one it narrows, is in the history.
+      while let last = current.history.popLast() {
+        if last.query == query {
+          matches = last.matches
+          break
+        }
+        if query.narrows(last.query) {
+          matches = last.matches.filter { model.node($0, matches: query) }
+          current.history.append(last)
+          break
+        }
+      }
     }
+    let found = matches ?? model.matches(of: query)
     current.query = query
-    current.matches = matches
-    filter = current
+    current.matches = found
     let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
     measure {
-      apply(text.isEmpty ? current.saved : filteredTrees(matches))
+      apply(text.isEmpty ? current.saved : filteredTrees(found, marks: &current.marks))
     }
+    filter = current
     if text.isEmpty {
       screen.restore(cursor: current.savedCursor, top: current.savedTop)
-    } else if let row = kept ?? matches.first {
+    } else if let row = kept ?? found.first {
       // The row under the cursor while it matches, else the first match.
       select(.node(row))
     }
   }
 
   /// Each section's tree showing `matches` and their ancestors (expanded), headers kept,
-  /// in document order. O(r log r) for the r rows, iterative.
-  func filteredTrees(_ matches: [NodeID]) -> [(OutlineSection, DataSource.SectionSnapshot)] {
-    var kept = [Bool](repeating: false, count: model.nodes.count)
+  /// in document order. O(r) for the r rows, iterative (built in one pass by the section
+  /// snapshot's hierarchical-data initializer).
+  func filteredTrees(_ matches: [NodeID], marks kept: inout [Bool])
+    -> [(OutlineSection, DataSource.SectionSnapshot)]
+  {
+    if kept.count < model.nodes.count { kept = [Bool](repeating: false, count: model.nodes.count) }
     // The rows in document order: each match after those of its ancestors not yet kept (a
     // match's new ancestors come after every earlier match, since subtrees are contiguous).
     var order: [NodeID] = []
+    defer {
+      for id in order { kept[Int(id.index)] = false }
+    }
     order.reserveCapacity(matches.count)
     var chain: [NodeID] = []
     for match in matches {
@@ -135,35 +160,42 @@ extension OutlineController {
       }
       order.append(contentsOf: chain.reversed())
     }
-    var roots: [OutlineSection: [OutlineItem]] = [:]
-    for section in model.sections { roots[section] = [.header(section)] }
-    var children: [NodeID: [OutlineItem]] = [:]
-    var parents: [NodeID] = []
-    for id in order {
-      if let parent = model.parent(of: id), parent != model.root {
-        if children[parent] == nil { parents.append(parent) }
-        children[parent, default: []].append(.node(id))
+    // Built bottom-up, in reverse document order: when a row is met, its descendants were
+    // all met, and its children wait in `pending[depth + 1]` (in reverse).
+    var pending: [[FilterRow]] = []
+    var roots: [OutlineSection: [FilterRow]] = [:]
+    for id in order.reversed() {
+      let depth = Int(max(model[id].depth, 0))
+      while pending.count < depth + 2 { pending.append([]) }
+      var children: [FilterRow]?
+      if !pending[depth + 1].isEmpty {
+        children = pending[depth + 1].reversed()
+        pending[depth + 1].removeAll()
+      }
+      let row = FilterRow(item: .node(id), children: children)
+      if depth == 0 {
+        roots[model.section(ofTopLevel: id), default: []].append(row)
       } else {
-        roots[model.section(ofTopLevel: id), default: []].append(.node(id))
+        pending[depth].append(row)
       }
     }
-    var trees: [OutlineSection: DataSource.SectionSnapshot] = [:]
-    for section in model.sections {
-      var tree = DataSource.SectionSnapshot()
-      tree.append(roots[section] ?? [.header(section)])
-      trees[section] = tree
-    }
-    var expanded: [OutlineSection: [OutlineItem]] = [:]
-    for parent in parents {
-      let section = model.section(of: parent)
-      trees[section]?.append(children[parent] ?? [], to: .node(parent))
-      expanded[section, default: []].append(.node(parent))
-    }
     return model.sections.map { section in
-      var tree = trees[section] ?? DataSource.SectionSnapshot()
-      tree.expand(expanded[section] ?? [])
-      return (section, tree)
+      let rows =
+        [FilterRow(item: .header(section), children: nil)]
+        + (roots[section] ?? []).reversed()
+      return (
+        section,
+        DataSource.SectionSnapshot(
+          rows, id: \.item, children: \.children, isExpanded: { _ in true })
+      )
     }
+  }
+
+  /// A row of a filtered tree, for the section snapshot's hierarchical-data initializer.
+  struct FilterRow {
+    var item: OutlineItem
+    /// The rows kept below it (nil when none: it shows as a leaf).
+    var children: [FilterRow]?
   }
 
   /// Enter: clears the filter, the rows and expansion from before coming back with the row

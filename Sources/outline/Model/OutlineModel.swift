@@ -71,7 +71,7 @@ final class OutlineModel {
 
   /// The node `id`. O(1).
   subscript(id: NodeID) -> OutlineNode {
-    get { nodes[Int(id.index)] }
+    _read { yield nodes[Int(id.index)] }
     _modify {
       generation &+= 1
       yield &nodes[Int(id.index)]
