@@ -118,6 +118,29 @@ struct SearchTests {
     #expect(controller.screen.plainText() == before)
   }
 
+  @Test("a filter key gives up while keys wait, the rows shown kept; Enter searches first")
+  func filterGivesUp() throws {
+    let controller = try Self.controller(lines: 12)
+    try Self.press(controller, "f")
+    let shown = Self.rows(controller)
+    controller.inputPending = { true }
+    try Self.press(controller, "type oa")
+    #expect(Self.rows(controller) == shown)
+    #expect(controller.screen.status.hasPrefix("Filter: oa▏  searching…"))
+    controller.inputPending = { false }
+    try Self.press(controller, "type k")
+    #expect(Self.rows(controller) == ["▾ DOCUMENT", "▾ \"plants\": {2}", "    \"tree\": \"oak\""])
+    // Given up again, then Enter: the rows it keeps are those of "oa", searched first.
+    controller.inputPending = { true }
+    try Self.press(controller, "backspace")
+    #expect(Self.rows(controller).count == 3)
+    try Self.press(controller, "enter")
+    #expect(controller.filter == nil)
+    #expect(controller.message == "1 of 1")
+    #expect(
+      controller.model.copyablePath(of: try #require(controller.selected?.node)) == ".plants.tree")
+  }
+
   @Test("Enter accepts: the rows from before come back, the match revealed under the cursor")
   func filterAccept() throws {
     let controller = try Self.controller()

@@ -120,8 +120,12 @@ enum OutlineApp {
     controller.start()
     try check(controller, after: "the first reload")
     terminal.write(Array("\u{1B}[2J".utf8) + controller.screen.render())
+    var queued = 0
+    controller.inputPending = { queued > 0 || terminal.hasPendingInput() }
     while !controller.wantsQuit {
-      for event in terminal.readEvents(timeoutMilliseconds: -1) {
+      let events = terminal.readEvents(timeoutMilliseconds: -1)
+      for (index, event) in events.enumerated() {
+        queued = events.count - 1 - index
         switch event {
         case .key(let key):
           do {

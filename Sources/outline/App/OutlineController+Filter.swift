@@ -9,8 +9,11 @@ import Snapshot
 extension OutlineController {
   /// The filter being typed or browsed, and what Esc restores.
   struct Filter {
-    /// The query (empty: every row as before).
+    /// The query whose matches are shown (empty: every row as before).
     var query = SearchQuery("")
+    /// The query as typed: ahead of `query` while the screen still shows an earlier result
+    /// (a search given up because more keys were waiting).
+    var typed = ""
     /// Whether keys go to the query (else they browse the filtered rows).
     var isTyping = true
     /// The matches of `query`, in document order.
@@ -44,15 +47,19 @@ extension OutlineController {
   /// A key while the query is typed.
   func filterKey(_ key: Key) {
     guard let current = filter else { return }
+    if current.typed != current.query.text && key != .escape && !key.isTyping {
+      // Searches given up for this key: the rows it acts on are those of the query typed.
+      updateFilter(to: current.typed, waiting: true)
+    }
     switch key {
     case .escape: cancelFilter()
     case .enter: acceptFilter()
     case .tab: filter?.isTyping = false
     case .backspace:
-      var text = current.query.text
+      var text = current.typed
       if !text.isEmpty { text.removeLast() }
       updateFilter(to: text)
-    case .character(let character): updateFilter(to: current.query.text + String(character))
+    case .character(let character): updateFilter(to: current.typed + String(character))
     default: _ = moveCursor(key, letters: false)
     }
   }
@@ -76,8 +83,10 @@ extension OutlineController {
   /// The status line while the query is typed: the query, the number of matches, the keys.
   /// O(1).
   func filterStatus(_ filter: Filter) -> String {
-    var status = "Filter: " + filter.query.text + "▏  "
-    if !filter.query.text.isEmpty {
+    var status = "Filter: " + filter.typed + "▏  "
+    if filter.typed != filter.query.text {
+      status += "searching…  "
+    } else if !filter.query.text.isEmpty {
       status += Self.grouped(filter.matches.count) + " matching" + readFoldersNote + "  "
     }
     return status + "(Enter: keep row, Esc: restore, Tab: browse)"
@@ -90,35 +99,45 @@ extension OutlineController {
   }
 
   /// Shows the matches of `text` and their ancestors, in one batch per section. A query that
-  /// only grew looks among the previous matches only.
+  /// only grew looks among the previous matches only. Gives up, the screen unchanged, when
+  /// keys arrive meanwhile (unless `waiting`).
   ///
   /// - Complexity: O(n) matches tested for n nodes (O(m) when narrowing from m matches),
   ///   plus O(r log r) to build the r rows shown and the section applies' cost.
-  func updateFilter(to text: String) {
+  func updateFilter(to text: String, waiting: Bool = false) {
+    let keysPending = inputPending
+    if waiting { inputPending = { false } }
+    defer { inputPending = keysPending }
     guard var current = filter else { return }
+    filter?.typed = text
+    current.typed = text
     let query = SearchQuery(text)
     var matches: [NodeID]?
+    var history = current.history
     if text.isEmpty {
       matches = []
-      current.history = []
+      history = []
     } else if query.narrows(current.query) {
-      matches = current.matches.filter { model.node($0, matches: query) }
-      current.history.append((current.query, current.matches))
+      guard let narrowed = matching(query, among: current.matches) else { return }
+      matches = narrowed
+      history.append((current.query, current.matches))
     } else {
       // A backspace: the query typed before this one, or one it narrows, is in the history.
-      while let last = current.history.popLast() {
+      while let last = history.popLast() {
         if last.query == query {
           matches = last.matches
           break
         }
         if query.narrows(last.query) {
-          matches = last.matches.filter { model.node($0, matches: query) }
-          current.history.append(last)
+          guard let narrowed = matching(query, among: last.matches) else { return }
+          matches = narrowed
+          history.append(last)
           break
         }
       }
     }
-    let found = matches ?? model.matches(of: query)
+    guard let found = matches ?? matching(query, among: nil), !inputPending() else { return }
+    current.history = history
     current.query = query
     current.matches = found
     let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
@@ -132,6 +151,31 @@ extension OutlineController {
       // The row under the cursor while it matches, else the first match.
       select(.node(row))
     }
+  }
+
+  /// The nodes among `candidates` (every node when nil) that match `query`, in document
+  /// order; nil when keys arrived meanwhile (``inputPending``, asked every 4,096 nodes), so
+  /// that the newest query is searched instead and the screen keeps the result it shows.
+  /// O(candidates × match).
+  func matching(_ query: SearchQuery, among candidates: [NodeID]?) -> [NodeID]? {
+    var found: [NodeID] = []
+    var seen = 0
+    var givenUp = false
+    func test(_ id: NodeID) -> Bool {
+      seen &+= 1
+      if seen & 4095 == 0 && inputPending() {
+        givenUp = true
+        return false
+      }
+      if model.node(id, matches: query) { found.append(id) }
+      return true
+    }
+    if let candidates {
+      for id in candidates where !test(id) { break }
+    } else {
+      model.forEachInDocumentOrder { _, id in id.map(test) ?? true }
+    }
+    return givenUp ? nil : found
   }
 
   /// Each section's tree showing `matches` and their ancestors (expanded), headers kept,
@@ -240,5 +284,15 @@ extension OutlineController {
     screen.restore(cursor: current.savedCursor, top: current.savedTop)
     lastUpdate = current.savedLastUpdate
     message = current.savedMessage
+  }
+}
+
+extension Key {
+  /// Whether the key edits a filter's query (a character or a backspace). O(1).
+  fileprivate var isTyping: Bool {
+    switch self {
+    case .character, .backspace: true
+    default: false
+    }
   }
 }

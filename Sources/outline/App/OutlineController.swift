@@ -51,6 +51,9 @@ final class OutlineController {
   var search: Search?
   /// The filter being typed or shown, with what Esc restores.
   var filter: Filter?
+  /// Whether keys are waiting to be handled (the terminal has input, or more keys of the
+  /// same read follow): a long filter search gives up for the newest query.
+  var inputPending: () -> Bool = { false }
   /// Bytes for the terminal besides the frame (the clipboard's OSC 52), taken by
   /// ``takeTerminalOutput()``.
   var terminalOutput: [UInt8] = []
