@@ -205,6 +205,26 @@ struct SearchTests {
     }
   }
 
+  @Test("a directory: only folders already read are searched, and the status line says so")
+  func directory() throws {
+    let folder = try TemporaryFolder("find-dir")
+    defer { folder.remove() }
+    try folder.make(["tree/alpha/beta/b.txt", "tree/alpha/a1.txt", "tree/gamma/", "tree/bee.md"])
+    let model = try OutlineModel.open(folder.path("tree"))
+    let controller = OutlineController(model: model, columns: 80, lines: 20, checking: true)
+    controller.start()
+    try Self.press(controller, "/", "type b", "enter")
+    #expect(controller.message == "1 of 1 (only folders already read are searched)")
+    // E on a header reads every folder; the search then finds beta and b.txt too.
+    try Self.press(controller, "g", "E", "g", "n")
+    #expect(controller.message == "1 of 3 (only folders already read are searched)")
+    try Self.press(controller, "C", "f", "type b.t")
+    #expect(
+      Self.rows(controller) == ["▾ FOLDERS", "▾ alpha/", "  ▾ beta/", "      b.txt", "▾ FILES"])
+    try Self.press(controller, "enter", "y")
+    #expect(controller.message == "copied " + folder.path("tree/alpha/beta/b.txt"))
+  }
+
   @Test("the status line's counts have thousands separators")
   func grouping() {
     #expect(OutlineController.grouped(3) == "3")
