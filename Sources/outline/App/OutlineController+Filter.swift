@@ -23,6 +23,9 @@ extension OutlineController {
     var history: [(query: SearchQuery, matches: [NodeID])] = []
     /// One mark per node, all false between keys (a filter's scratch space).
     var marks: [Bool] = []
+    /// Each section's tree of every node the filter can show, all collapsed (built at the
+    /// first key that matches many nodes).
+    var everyNode: [(OutlineSection, DataSource.SectionSnapshot)]?
     /// Each section's tree before the filter.
     var saved: [(OutlineSection, DataSource.SectionSnapshot)]
     /// ``OutlineController/loadedIntoSnapshot`` before the filter.
@@ -42,7 +45,13 @@ extension OutlineController {
       saved: model.sections.map { ($0, dataSource.snapshot(for: $0)) },
       savedLoaded: loadedIntoSnapshot, savedCursor: screen.cursor, savedTop: screen.top,
       savedLastUpdate: lastUpdate, savedMessage: shownMessage)
+    // Built now where that is quick (about 30 ms for 10^5 nodes), so that the keys typed
+    // next do not pay for it; a larger tree builds it at the first key that needs it.
+    if model.nodes.count <= Self.eagerFilterNodes { filter?.everyNode = everyNodeTrees() }
   }
+
+  /// The most nodes for which `f` builds the tree of every node at once.
+  static let eagerFilterNodes = 250_000
 
   /// A key while the query is typed.
   func filterKey(_ key: Key) {
@@ -142,7 +151,7 @@ extension OutlineController {
     current.matches = found
     let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
     measure {
-      apply(text.isEmpty ? current.saved : filteredTrees(found, marks: &current.marks))
+      apply(text.isEmpty ? current.saved : filteredTrees(found, in: &current))
     }
     filter = current
     if text.isEmpty {
@@ -179,14 +188,42 @@ extension OutlineController {
   }
 
   /// Each section's tree showing `matches` and their ancestors (expanded), headers kept,
-  /// in document order. O(r) for the r rows, iterative (built in one pass by the section
-  /// snapshot's hierarchical-data initializer).
-  func filteredTrees(_ matches: [NodeID], marks kept: inout [Bool])
+  /// in document order. Few matches: O(r) for the r rows, built in one pass by the section
+  /// snapshot's hierarchical-data initializer; many (over an eighth of the nodes): the
+  /// section snapshot's `filtered(_:)` of every node's tree (built once per filter), O(n)
+  /// with no nested arrays.
+  func filteredTrees(_ matches: [NodeID], in filter: inout Filter)
     -> [(OutlineSection, DataSource.SectionSnapshot)]
   {
-    if kept.count < model.nodes.count { kept = [Bool](repeating: false, count: model.nodes.count) }
-    // The rows in document order: each match after those of its ancestors not yet kept (a
-    // match's new ancestors come after every earlier match, since subtrees are contiguous).
+    let count = model.nodes.count
+    if filter.marks.count < count { filter.marks = [Bool](repeating: false, count: count) }
+    guard matches.count > count / 8 else {
+      return trees(ofRowsInOrder: rowsInOrder(matches, marks: &filter.marks))
+    }
+    if filter.everyNode == nil { filter.everyNode = everyNodeTrees() }
+    for id in matches { filter.marks[Int(id.index)] = true }
+    let trees = (filter.everyNode ?? []).map { section, tree in
+      (section, tree.filtered { $0.node.map { filter.marks[Int($0.index)] } ?? true })
+    }
+    for id in matches { filter.marks[Int(id.index)] = false }
+    return trees
+  }
+
+  /// Each section's tree of every node the filter can show, all collapsed. O(n).
+  func everyNodeTrees() -> [(OutlineSection, DataSource.SectionSnapshot)] {
+    var every: [NodeID] = []
+    model.forEachInDocumentOrder { _, id in
+      if let id { every.append(id) }
+      return true
+    }
+    return trees(ofRowsInOrder: every, expanded: false)
+  }
+
+  /// The rows that show `matches` and their ancestors, in document order: each match after
+  /// those of its ancestors not yet listed (a match's new ancestors come after every earlier
+  /// match, since subtrees are contiguous). `kept` has a false mark per node, as it is left.
+  /// O(r) for the r rows.
+  func rowsInOrder(_ matches: [NodeID], marks kept: inout [Bool]) -> [NodeID] {
     var order: [NodeID] = []
     defer {
       for id in order { kept[Int(id.index)] = false }
@@ -204,6 +241,14 @@ extension OutlineController {
       }
       order.append(contentsOf: chain.reversed())
     }
+    return order
+  }
+
+  /// Each section's tree of the rows `order` (in document order, each row's ancestors among
+  /// them), every parent expanded or every one collapsed, headers first. O(r), iterative.
+  func trees(ofRowsInOrder order: [NodeID], expanded: Bool = true)
+    -> [(OutlineSection, DataSource.SectionSnapshot)]
+  {
     // Built bottom-up, in reverse document order: when a row is met, its descendants were
     // all met, and its children wait in `pending[depth + 1]` (in reverse).
     var pending: [[FilterRow]] = []
@@ -230,7 +275,7 @@ extension OutlineController {
       return (
         section,
         DataSource.SectionSnapshot(
-          rows, id: \.item, children: \.children, isExpanded: { _ in true })
+          rows, id: \.item, children: \.children, isExpanded: { _ in expanded })
       )
     }
   }
