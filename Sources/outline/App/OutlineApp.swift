@@ -82,9 +82,11 @@ enum OutlineApp {
         } catch {
           throw CheckFailure(error: OutlineError("\(path):\(line): \(error)"))
         }
+        // A script's output is the screens: clipboard sequences are dropped.
+        let sequences = controller.takeTerminalOutput()
         if options.timings {
           // The frame a terminal would be sent, built as the interactive loop builds it.
-          let frame = controller.takeTerminalOutput() + controller.screen.render()
+          let frame = sequences + controller.screen.render()
           let (seconds, attoseconds) = start.duration(to: .now).components
           let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
           printError(
