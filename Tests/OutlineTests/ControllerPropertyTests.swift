@@ -26,7 +26,7 @@ struct ControllerPropertyTests {
   static let navigation = ["j", "j", "j", "k", "down", "up", "g", "G", "pagedown", "pageup"]
   static let structure = ["l", "l", "h", "right", "left", "enter", "enter", "J", "K", "J", "K"]
   /// Search, expansion and copy keys (issue #32).
-  static let finding = ["n", "N", "*", "hash", "E", "C", "1", "2", "3", "9", "y", "g", "E"]
+  static let finding = ["n", "N", "*", "hash", "E", "C", "1", "2", "3", "9", "y", "g", "E", "?"]
   /// Texts to search or filter for: they match keys, values, names, or nothing.
   static let queries = ["k", "s1", "1", "e", "K", "true", "n", "x", "zz"]
 

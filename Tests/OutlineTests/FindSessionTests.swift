@@ -130,10 +130,15 @@ struct FindSessionTests {
     try Self.quit(tmux)
   }
 
-  @Test("y writes the node's path to the terminal as OSC 52 and shows it")
+  @Test("y writes the node's path to the terminal as OSC 52 and shows it; ? lists the keys")
   func copyPath() throws {
     let (folder, tmux) = try Self.start()
     defer { folder.remove() }
+    try tmux.send("?")
+    let keys = try tmux.wait { $0.contains("y               copy the node's path") }
+    #expect(keys.contains("f               filter as you type"))
+    try tmux.send("Escape")
+    try tmux.wait { $0.contains("DOCUMENT") }
     let raw = folder.path("raw.bin")
     try tmux.tmux("pipe-pane", "-t", "t", "-o", "cat >> '\(raw)'")
     try tmux.send("/")

@@ -233,12 +233,17 @@ struct SearchTests {
     #expect(OutlineController.grouped(-12345) == "-12,345")
   }
 
-  @Test("? lists the new keys")
+  @Test("? lists the keys over the list; any key closes the list")
   func help() throws {
     let controller = try Self.controller()
+    let before = controller.screen.plainText()
     try Self.press(controller, "?")
-    for key in ["/ search", "n/N", "*/#", "f filter", "E/C", "1-9", "y copy path"] {
-      #expect(controller.message.contains(key))
+    let screen = controller.screen.plainText()
+    for key in ["/  n N", "*  #", "f  ", "E  C", "1 … 9", "y  ", "search", "filter", "copy"] {
+      #expect(screen.contains(key), "\(key)")
     }
+    #expect(!screen.contains("DOCUMENT"))
+    try Self.press(controller, "j")
+    #expect(controller.screen.plainText() == before)
   }
 }

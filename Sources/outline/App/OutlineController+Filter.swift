@@ -82,7 +82,7 @@ extension OutlineController {
     case .character("f"), .tab: filter?.isTyping = true
     case .character("w"): write()
     case .character("y"): copyPath()
-    case .character("?"): message = Self.help
+    case .character("?"): showHelp()
     case .character("q"): quit()
     default:
       message = "filtered: Enter keeps this row, Esc restores the rows, f edits the filter"

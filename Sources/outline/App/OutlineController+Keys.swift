@@ -2,12 +2,22 @@ import OutlineCore
 import Snapshot
 
 extension OutlineController {
-  /// The keys, for `?`.
-  static let help =
-    "j/k ↑/↓ move  l/→ open  h/← close  Enter toggle  g/G top/bottom  PgUp/PgDn  a add  "
-    + "r rename  e edit value  d delete  J/K move row  w write  q quit  / search  n/N next/"
-    + "previous  */# search key under cursor  f filter (Enter keep row, Esc restore, Tab browse)"
-    + "  E/C expand/collapse all below  1-9 collapse to depth  y copy path"
+  /// The keys, one per line, shown over the list by `?`.
+  static let helpLines = [
+    "Keys (any key closes this list)",
+    "  j k ↑ ↓         move; g G Home End: top, bottom; PgUp PgDn: a page",
+    "  l →  h ←        open, close; Enter or space: toggle",
+    "  a r e d         add, rename, edit a value, delete",
+    "  J K             move the row among its siblings",
+    "  w  q            write (JSON), quit",
+    "  /  n N          search (smart case, keys and values); next, previous match",
+    "  *  #            search for the key under the cursor, forward, backward",
+    "  f               filter as you type: Enter keeps the row, Esc restores, Tab browses",
+    "  E  C            expand, collapse everything below the cursor (header: everything)",
+    "  1 … 9           show that many levels",
+    "  y               copy the node's path (JSON path or file path) to the clipboard",
+    "  ?               this list",
+  ]
 
   /// Handles one key: moves the cursor, expands, collapses, edits, or quits.
   ///
@@ -21,7 +31,11 @@ extension OutlineController {
       interrupted = true
       return
     }
-    if filter?.isTyping == true {
+    if screen.overlay != nil {
+      // The list of keys is shown: any key closes it.
+      screen.overlay = nil
+      message = ""
+    } else if filter?.isTyping == true {
       filterKey(key)
     } else if prompt != nil {
       edit(with: key)
@@ -59,6 +73,12 @@ extension OutlineController {
     return true
   }
 
+  /// `?`: shows the keys over the list until the next key.
+  func showHelp() {
+    screen.overlay = Self.helpLines
+    message = "any key closes the list of keys"
+  }
+
   /// Quits, or asks first when a JSON document has unsaved changes.
   func quit() {
     if model.isModified && !model.isDirectory && !quitPending {
@@ -82,7 +102,7 @@ extension OutlineController {
     case .character("J"): moveSelected(down: true)
     case .character("K"): moveSelected(down: false)
     case .character("w"): write()
-    case .character("?"): message = Self.help
+    case .character("?"): showHelp()
     case .character("q"): quit()
     case .character("/"): prompt = Prompt(label: "Search: ", text: "", action: .search)
     case .character("n"): step(forward: true)

@@ -53,6 +53,8 @@ final class OutlineScreen: DiffableListView {
   var title = ""
   /// The status line's text.
   var status = ""
+  /// Lines shown instead of the rows (the list of keys), while set.
+  var overlay: [String]?
   /// What was delivered since ``resetStats()``.
   private(set) var stats = BatchStats()
   /// Batches that did not fit the rows (each made the screen reload its rows).
@@ -212,19 +214,26 @@ final class OutlineScreen: DiffableListView {
     return stale
   }
 
-  /// The lines of the next frame; configures the cells of rows that come on screen and drops
-  /// those of rows that left. O(lines + sections).
+  /// The lines of the next frame (the overlay instead of the rows while it is set);
+  /// configures the cells of rows that come on screen and drops those of rows that left.
+  /// O(lines + sections).
   func frame() -> [Line] {
     var out: [Line] = [Line(text: DisplayWidth.fit(title, width: columns), style: .title)]
     var kept: [OutlineItem: Cell] = [:]
-    rows.forEach(in: top..<top + listHeight) { flat, item in
-      let cell = cells[item] ?? cellProvider(item)
-      kept[item] = cell
-      let selected = flat == cursor
-      let text = DisplayWidth.fit((selected ? ">" : " ") + cell.text, width: columns)
-      let style: Line.Style =
-        selected ? .cursor : cell.isHeader ? .header : isHighlighted(item) ? .match : .plain
-      out.append(Line(text: text, style: style))
+    if let overlay {
+      for line in overlay.prefix(listHeight) {
+        out.append(Line(text: DisplayWidth.fit(line, width: columns), style: .plain))
+      }
+    } else {
+      rows.forEach(in: top..<top + listHeight) { flat, item in
+        let cell = cells[item] ?? cellProvider(item)
+        kept[item] = cell
+        let selected = flat == cursor
+        let text = DisplayWidth.fit((selected ? ">" : " ") + cell.text, width: columns)
+        let style: Line.Style =
+          selected ? .cursor : cell.isHeader ? .header : isHighlighted(item) ? .match : .plain
+        out.append(Line(text: text, style: style))
+      }
     }
     cells = kept
     while out.count < lines - 1 { out.append(Line(text: "", style: .plain)) }
