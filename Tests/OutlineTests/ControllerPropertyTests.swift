@@ -25,14 +25,37 @@ struct ControllerPropertyTests {
 
   static let navigation = ["j", "j", "j", "k", "down", "up", "g", "G", "pagedown", "pageup"]
   static let structure = ["l", "l", "h", "right", "left", "enter", "enter", "J", "K", "J", "K"]
+  /// Search, expansion and copy keys (issue #32).
+  static let finding = ["n", "N", "*", "hash", "E", "C", "1", "2", "3", "9", "y", "g", "E", "?"]
+  /// Texts to search or filter for: they match keys, values, names, or nothing.
+  static let queries = ["k", "s1", "1", "e", "K", "true", "n", "x", "zz"]
+
+  /// A filter session: typed, narrowed, widened, browsed, then accepted or cancelled.
+  static func filterSteps(_ random: inout SplitMix64) -> [Step] {
+    var steps: [Step] = [.key("f")]
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: steps.append(.key("backspace"))
+      case 1: steps.append(.key(["down", "up", "pagedown"].randomElement(using: &random)!))
+      case 2:
+        steps += [.key("tab"), .key(["j", "w", "y", "x", "f"].randomElement(using: &random)!)]
+      default: steps.append(.type(queries.randomElement(using: &random)!))
+      }
+    }
+    steps.append(.key(["enter", "escape", "escape"].randomElement(using: &random)!))
+    return steps
+  }
 
   /// A random session of up to 60 steps, edits included.
   static func session(_ random: inout SplitMix64) -> [Step] {
     var steps: [Step] = []
     for _ in 0..<Int.random(in: 5...60, using: &random) {
-      switch Int.random(in: 0..<20, using: &random) {
+      switch Int.random(in: 0..<24, using: &random) {
       case 0..<7: steps.append(.key(navigation.randomElement(using: &random)!))
       case 7..<15: steps.append(.key(structure.randomElement(using: &random)!))
+      case 19..<21: steps.append(.key(finding.randomElement(using: &random)!))
+      case 21: steps += [.key("/"), .type(queries.randomElement(using: &random)!), .key("enter")]
+      case 22: steps += filterSteps(&random)
       case 15:
         steps += [.key("a"), .type("n\(Int.random(in: 0..<1000, using: &random))"), .key("enter")]
       case 16:
@@ -43,7 +66,8 @@ struct ControllerPropertyTests {
           .key("enter"),
         ]
       case 18: steps.append(.key("d"))
-      default: steps += [.key("a"), .type("x"), .key("escape")]
+      case 23: steps += [.key("a"), .type("x"), .key("escape")]
+      default: break
       }
     }
     return steps

@@ -1,6 +1,7 @@
 import OutlineCore
 
-/// The command line: `outline [--check] [--script FILE] [--size COLUMNSxLINES] [PATH]`.
+/// The command line:
+/// `outline [--check] [--script FILE [--timings]] [--size COLUMNSxLINES] [PATH]`.
 struct Options: Equatable {
   /// The directory or JSON file to show (default: the current directory).
   var path = "."
@@ -11,20 +12,27 @@ struct Options: Equatable {
   /// The screen size for `--script` (default 80 × 24).
   var columns = 80
   var lines = 24
+  /// With `--script`: print each key's time (handled and its frame rendered) to standard
+  /// error.
+  var timings = false
   /// Print the usage and exit.
   var help = false
 
   /// The usage text.
   static let usage = """
-    usage: outline [--check] [--script FILE] [--size COLUMNSxLINES] [PATH]
+    usage: outline [--check] [--script FILE [--timings]] [--size COLUMNSxLINES] [PATH]
 
     Shows a directory (default: the current one) or a JSON file as a collapsible outline.
       --check         compare the screen's rows with the data source after every batch
       --script FILE   run the keys in FILE (one key name per line) and print the screen
+      --timings       with --script: print each key's time in ms to standard error
       --size WxH      the screen size for --script (default 80x24)
     Keys: j/k or arrows move, l/h or arrows expand/collapse, Enter toggles, g/G top/bottom,
     PgUp/PgDn, a add, r rename, e edit value, d delete, J/K move among siblings,
-    w write (JSON), q quit.
+    w write (JSON), q quit, / search (n/N next/previous, * and # the key under the cursor),
+    f filter as you type (Enter keeps the row, Esc restores, Tab browses the filtered rows),
+    E/C expand/collapse everything below the cursor, 1-9 show that many levels,
+    y copy the node's path (OSC 52), ? list the keys.
     """
 
   /// Parses `arguments` (without the program name).
@@ -38,6 +46,7 @@ struct Options: Equatable {
       switch argument {
       case "--check": check = true
       case "--help", "-h": help = true
+      case "--timings": timings = true
       case "--script":
         guard let file = rest.popFirst() else { throw OutlineError("--script needs a file") }
         script = file

@@ -81,10 +81,21 @@ enum OutlineApp {
     for (line, step) in script.steps {
       switch step {
       case .key(let key):
+        let start = ContinuousClock.now
         do {
           try controller.handle(key)
         } catch {
           throw CheckFailure(error: OutlineError("\(path):\(line): \(error)"))
+        }
+        // A script's output is the screens: clipboard sequences are dropped.
+        let sequences = controller.takeTerminalOutput()
+        if options.timings {
+          // The frame a terminal would be sent, built as the interactive loop builds it.
+          let frame = sequences + controller.screen.render()
+          let (seconds, attoseconds) = start.duration(to: .now).components
+          let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+          printError(
+            "key \(key.name) \(OutlineController.format(milliseconds)) ms, \(frame.count) bytes")
         }
       case .printScreen:
         print(controller.screen.plainText() + "\n")
@@ -116,8 +127,12 @@ enum OutlineApp {
     controller.start()
     try check(controller, after: "the first reload")
     terminal.write(Array("\u{1B}[2J".utf8) + controller.screen.render())
+    var queued = 0
+    controller.inputPending = { queued > 0 || terminal.hasPendingInput() }
     while !controller.wantsQuit {
-      for event in terminal.readEvents(timeoutMilliseconds: -1) {
+      let events = terminal.readEvents(timeoutMilliseconds: -1)
+      for (index, event) in events.enumerated() {
+        queued = events.count - 1 - index
         switch event {
         case .key(let key):
           do {
@@ -133,7 +148,7 @@ enum OutlineApp {
         }
         if controller.wantsQuit { break }
       }
-      terminal.write(controller.screen.render())
+      terminal.write(controller.takeTerminalOutput() + controller.screen.render())
     }
     return controller.interrupted ? 130 : 0
   }

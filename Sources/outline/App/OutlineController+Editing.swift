@@ -104,6 +104,7 @@ extension OutlineController {
     case .addChild(let item): addChild(named: prompt.text, to: item)
     case .rename(let id): rename(id, to: prompt.text)
     case .editValue(let id): setValue(of: id, to: prompt.text)
+    case .search: runSearch(prompt.text)
     }
   }
 

@@ -2,10 +2,22 @@ import OutlineCore
 import Snapshot
 
 extension OutlineController {
-  /// The keys, for `?`.
-  static let help =
-    "j/k ↑/↓ move  l/→ open  h/← close  Enter toggle  g/G top/bottom  PgUp/PgDn  a add  "
-    + "r rename  e edit value  d delete  J/K move row  w write  q quit"
+  /// The keys, one per line, shown over the list by `?`.
+  static let helpLines = [
+    "Keys (any key closes this list)",
+    "  j k ↑ ↓         move; g G Home End: top, bottom; PgUp PgDn: a page",
+    "  l →  h ←        open, close; Enter or space: toggle",
+    "  a r e d         add, rename, edit a value, delete",
+    "  J K             move the row among its siblings",
+    "  w  q            write (JSON), quit",
+    "  /  n N          search (smart case, keys and values); next, previous match",
+    "  *  #            search for the key under the cursor, forward, backward",
+    "  f               filter as you type: Enter keeps the row, Esc restores, Tab browses",
+    "  E  C            expand, collapse everything below the cursor (header: everything)",
+    "  1 … 9           show that many levels",
+    "  y               copy the node's path (JSON path or file path) to the clipboard",
+    "  ?               this list",
+  ]
 
   /// Handles one key: moves the cursor, expands, collapses, edits, or quits.
   ///
@@ -19,26 +31,67 @@ extension OutlineController {
       interrupted = true
       return
     }
-    if prompt != nil {
+    if screen.overlay != nil {
+      // The list of keys is shown: any key closes it.
+      screen.overlay = nil
+      message = ""
+    } else if filter?.isTyping == true {
+      filterKey(key)
+    } else if prompt != nil {
       edit(with: key)
-    } else {
+    } else if filter != nil {
       if key != .character("q") { quitPending = false }
       message = ""
-      command(key)
+      filteredKey(key)
+    } else {
+      if key != .character("q") { quitPending = false }
+      let shown = message
+      message = ""
+      if key == .character("f") { beginFilter(restoring: shown) } else { command(key) }
     }
     refreshStatus()
     if checking { try verify(after: "key \(key.name)") }
   }
 
-  private func command(_ key: Key) {
+  /// Moves the cursor for a cursor key (arrows, `j`/`k`, `g`/`G`, pages); returns whether
+  /// `key` was one. O(1).
+  func moveCursor(_ key: Key, letters: Bool = true) -> Bool {
     let page = max(1, screen.listHeight - 1)
     switch key {
-    case .up, .character("k"): screen.select(screen.cursor - 1)
-    case .down, .character("j"): screen.select(screen.cursor + 1)
-    case .home, .character("g"): screen.select(0)
-    case .end, .character("G"): screen.select(screen.rows.count - 1)
+    case .up: screen.select(screen.cursor - 1)
+    case .down: screen.select(screen.cursor + 1)
+    case .home: screen.select(0)
+    case .end: screen.select(screen.rows.count - 1)
     case .pageUp: screen.select(screen.cursor - page)
     case .pageDown: screen.select(screen.cursor + page)
+    case .character("k") where letters: screen.select(screen.cursor - 1)
+    case .character("j") where letters: screen.select(screen.cursor + 1)
+    case .character("g") where letters: screen.select(0)
+    case .character("G") where letters: screen.select(screen.rows.count - 1)
+    default: return false
+    }
+    return true
+  }
+
+  /// `?`: shows the keys over the list until the next key.
+  func showHelp() {
+    screen.overlay = Self.helpLines
+    message = "any key closes the list of keys"
+  }
+
+  /// Quits, or asks first when a JSON document has unsaved changes.
+  func quit() {
+    if model.isModified && !model.isDirectory && !quitPending {
+      quitPending = true
+      message = "unsaved changes: w writes them, q again quits without writing"
+    } else {
+      wantsQuit = true
+    }
+  }
+
+  private func command(_ key: Key) {
+    if moveCursor(key) { return }
+    switch key {
     case .right, .character("l"): open()
     case .left, .character("h"): close()
     case .enter, .character(" "): toggle()
@@ -49,14 +102,18 @@ extension OutlineController {
     case .character("J"): moveSelected(down: true)
     case .character("K"): moveSelected(down: false)
     case .character("w"): write()
-    case .character("?"): message = Self.help
-    case .character("q"):
-      if model.isModified && !model.isDirectory && !quitPending {
-        quitPending = true
-        message = "unsaved changes: w writes them, q again quits without writing"
-      } else {
-        wantsQuit = true
-      }
+    case .character("?"): showHelp()
+    case .character("q"): quit()
+    case .character("/"): prompt = Prompt(label: "Search: ", text: "", action: .search)
+    case .character("n"): step(forward: true)
+    case .character("N"): step(forward: false)
+    case .character("*"): searchKeyUnderCursor(forward: true)
+    case .character("#"): searchKeyUnderCursor(forward: false)
+    case .character("E"): expandAll()
+    case .character("C"): collapseAll()
+    case .character(let digit) where ("1"..."9").contains(digit):
+      collapse(toDepth: Int(String(digit)) ?? 1)
+    case .character("y"): copyPath()
     default: break
     }
   }

@@ -17,6 +17,8 @@ final class OutlineController {
       case addChild(OutlineItem)
       case rename(NodeID)
       case editValue(NodeID)
+      /// `/`: a search, run on Enter.
+      case search
     }
     var label: String
     var text: String
@@ -45,6 +47,16 @@ final class OutlineController {
   var lastUpdate: (stats: OutlineScreen.BatchStats, milliseconds: Double)?
   /// Parents whose children were put in their section snapshot.
   var loadedIntoSnapshot: Set<NodeID> = []
+  /// The last search, for `n` / `N` and the highlight.
+  var search: Search?
+  /// The filter being typed or shown, with what Esc restores.
+  var filter: Filter?
+  /// Whether keys are waiting to be handled (the terminal has input, or more keys of the
+  /// same read follow): a long filter search gives up for the newest query.
+  var inputPending: () -> Bool = { false }
+  /// Bytes for the terminal besides the frame (the clipboard's OSC 52), taken by
+  /// ``takeTerminalOutput()``.
+  var terminalOutput: [UInt8] = []
 
   /// A controller for `model` on a screen of `columns` × `lines`. O(1).
   init(model: OutlineModel, columns: Int, lines: Int, checking: Bool) {
@@ -55,6 +67,7 @@ final class OutlineController {
     dataSource.listView = screen
     dataSource.defaultHeaderMode = .firstItemInSection
     screen.cellProvider = { [unowned self] in cell(for: $0) }
+    screen.isHighlighted = { [unowned self] in isHighlighted($0) }
     screen.title = title
     installHandlers()
   }
@@ -194,6 +207,10 @@ final class OutlineController {
   /// Puts the row count, the last update and the message (or the prompt) on the status line.
   /// O(1).
   func refreshStatus() {
+    if let filter, filter.isTyping {
+      screen.status = filterStatus(filter)
+      return
+    }
     if let prompt {
       screen.status = prompt.label + prompt.text + "▏  (Enter: done, Esc: cancel)"
       return
@@ -205,6 +222,7 @@ final class OutlineController {
       parts.append(batch + " in " + Self.format(milliseconds) + " ms")
     }
     if !message.isEmpty { parts.append(message) }
+    if let filter { parts.append(filterSummary(filter)) }
     screen.status = parts.joined(separator: " | ")
   }
 

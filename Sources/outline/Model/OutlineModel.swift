@@ -56,6 +56,9 @@ final class OutlineModel {
   var rawNames: [Int32: [UInt8]] = [:]
   /// Whether an edit was made since the tree was read or last written.
   var isModified = false
+  /// Counts the changes to the nodes (edits and folders read), so that a search result can
+  /// tell that it is out of date.
+  private(set) var generation = 0
 
   /// The root node.
   let root = NodeID(0)
@@ -68,8 +71,11 @@ final class OutlineModel {
 
   /// The node `id`. O(1).
   subscript(id: NodeID) -> OutlineNode {
-    get { nodes[Int(id.index)] }
-    _modify { yield &nodes[Int(id.index)] }
+    _read { yield nodes[Int(id.index)] }
+    _modify {
+      generation &+= 1
+      yield &nodes[Int(id.index)]
+    }
   }
 
   /// Makes room for `count` more nodes, growing the storage geometrically (so that many
@@ -127,6 +133,7 @@ final class OutlineModel {
     named name: String?, kind: OutlineNode.Kind, in parent: NodeID, at index: Int? = nil,
     unread: Bool = false
   ) -> NodeID {
+    generation &+= 1
     let id = NodeID(nodes.count)
     var node = OutlineNode(
       name: name, kind: kind, parent: parent.index, depth: self[parent].depth + 1,
@@ -142,6 +149,7 @@ final class OutlineModel {
   /// Deletes `id` and its subtree (marks them deleted; identifiers are not reused). O(subtree
   /// + siblings), iterative.
   func remove(_ id: NodeID) {
+    generation &+= 1
     if let parent = parent(of: id) {
       self[parent].children?.removeAll { $0 == id }
     }
@@ -160,6 +168,7 @@ final class OutlineModel {
       let i = children.firstIndex(of: a), let j = children.firstIndex(of: b)
     else { return }
     children.swapAt(i, j)
+    generation &+= 1
     self[parent].children = children
     isModified = true
   }

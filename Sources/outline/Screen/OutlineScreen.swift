@@ -19,7 +19,7 @@ final class OutlineScreen: DiffableListView {
 
   /// One line of the terminal.
   struct Line: Equatable {
-    enum Style: Equatable { case plain, header, cursor, title, status }
+    enum Style: Equatable { case plain, header, match, cursor, title, status }
     var text: String
     var style: Style
   }
@@ -37,6 +37,9 @@ final class OutlineScreen: DiffableListView {
   private(set) var rows = RowModel()
   /// Configures the cell of a row.
   var cellProvider: (OutlineItem) -> Cell = { Cell(text: "\($0)", isHeader: false) }
+  /// Whether a row is a search or filter match (drawn underlined); asked for the rows on
+  /// screen at each frame.
+  var isHighlighted: (OutlineItem) -> Bool = { _ in false }
   /// Configured cells of the rows shown last.
   private(set) var cells: [OutlineItem: Cell] = [:]
   /// The terminal's size.
@@ -50,6 +53,8 @@ final class OutlineScreen: DiffableListView {
   var title = ""
   /// The status line's text.
   var status = ""
+  /// Lines shown instead of the rows (the list of keys), while set.
+  var overlay: [String]?
   /// What was delivered since ``resetStats()``.
   private(set) var stats = BatchStats()
   /// Batches that did not fit the rows (each made the screen reload its rows).
@@ -107,6 +112,13 @@ final class OutlineScreen: DiffableListView {
     if checksEveryBatch { compare(with: content, after: "batch \(stats.batches)") }
   }
 
+  /// Drops the configured cells of the rows for which `shouldForget` holds, so that they are
+  /// configured anew (the owner's reconfigure of rows whose look changed outside any batch,
+  /// such as a disclosure triangle after a section apply). O(rows on screen).
+  func forgetCells(where shouldForget: (OutlineItem) -> Bool) {
+    for item in cells.keys where shouldForget(item) { cells[item] = nil }
+  }
+
   private func forget(_ item: OutlineItem?) {
     if let item, !cells.isEmpty { cells[item] = nil }
   }
@@ -161,6 +173,13 @@ final class OutlineScreen: DiffableListView {
     clampCursor()
   }
 
+  /// Puts the cursor and the first row shown back where they were (clamped). O(1).
+  func restore(cursor: Int, top: Int) {
+    self.top = top
+    self.cursor = cursor
+    clampCursor()
+  }
+
   /// Changes the size; the next frame redraws every line. O(1).
   func resize(columns: Int, lines: Int) {
     self.columns = max(columns, 1)
@@ -195,17 +214,26 @@ final class OutlineScreen: DiffableListView {
     return stale
   }
 
-  /// The lines of the next frame; configures the cells of rows that come on screen and drops
-  /// those of rows that left. O(lines + sections).
+  /// The lines of the next frame (the overlay instead of the rows while it is set);
+  /// configures the cells of rows that come on screen and drops those of rows that left.
+  /// O(lines + sections).
   func frame() -> [Line] {
     var out: [Line] = [Line(text: DisplayWidth.fit(title, width: columns), style: .title)]
     var kept: [OutlineItem: Cell] = [:]
-    rows.forEach(in: top..<top + listHeight) { flat, item in
-      let cell = cells[item] ?? cellProvider(item)
-      kept[item] = cell
-      let selected = flat == cursor
-      let text = DisplayWidth.fit((selected ? ">" : " ") + cell.text, width: columns)
-      out.append(Line(text: text, style: selected ? .cursor : cell.isHeader ? .header : .plain))
+    if let overlay {
+      for line in overlay.prefix(listHeight) {
+        out.append(Line(text: DisplayWidth.fit(line, width: columns), style: .plain))
+      }
+    } else {
+      rows.forEach(in: top..<top + listHeight) { flat, item in
+        let cell = cells[item] ?? cellProvider(item)
+        kept[item] = cell
+        let selected = flat == cursor
+        let text = DisplayWidth.fit((selected ? ">" : " ") + cell.text, width: columns)
+        let style: Line.Style =
+          selected ? .cursor : cell.isHeader ? .header : isHighlighted(item) ? .match : .plain
+        out.append(Line(text: text, style: style))
+      }
     }
     cells = kept
     while out.count < lines - 1 { out.append(Line(text: "", style: .plain)) }
@@ -224,6 +252,7 @@ final class OutlineScreen: DiffableListView {
       switch line.style {
       case .plain: break
       case .header: out += Array("\u{1B}[1m".utf8)
+      case .match: out += Array("\u{1B}[4;33m".utf8)
       case .cursor, .title, .status: out += Array("\u{1B}[7m".utf8)
       }
       out += Array(line.text.utf8)

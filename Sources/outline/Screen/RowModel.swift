@@ -128,10 +128,32 @@ struct RowModel {
       }
       incoming[path.section][path.item] = item
     }
-    // Inserted rows are read a run of consecutive positions at a time.
+    // Inserted rows are read a run of consecutive positions at a time; a section's
+    // insertions that are dense (a filter's) are read as one span.
     var runStart = 0
     let inserted = batch.insertedItems
+    var spans: [Int: (lower: Int, upper: Int, count: Int)] = [:]
+    for path in inserted {
+      let span = spans[path.section] ?? (path.item, path.item, 0)
+      spans[path.section] = (min(span.lower, path.item), max(span.upper, path.item), span.count + 1)
+    }
+    var read: [Int: (lower: Int, items: [OutlineItem])] = [:]
+    for (section, span) in spans where span.count > 16 && span.upper - span.lower < 4 * span.count {
+      read[section] = (
+        span.lower,
+        content.itemIdentifiers(in: span.lower..<span.upper + 1, inSection: section)
+      )
+    }
+    for path in inserted {
+      guard let (lower, items) = read[path.section] else { continue }
+      let offset = path.item - lower
+      try land(items.indices.contains(offset) ? items[offset] : nil, at: path, "inserted row")
+    }
     while runStart < inserted.count {
+      if read[inserted[runStart].section] != nil {
+        runStart += 1
+        continue
+      }
       var runEnd = runStart + 1
       while runEnd < inserted.count && inserted[runEnd].section == inserted[runStart].section
         && inserted[runEnd].item == inserted[runEnd - 1].item + 1

@@ -234,6 +234,13 @@ final class RawTerminal {
     return events
   }
 
+  /// Whether the input has bytes waiting to be read (without reading them). O(1).
+  func hasPendingInput() -> Bool {
+    guard isOpen else { return false }
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+  }
+
   /// Writes all the bytes to the output, resuming after partial writes and interruptions.
   /// Gives up silently if the output fails (there is nowhere left to report it).
   ///
