@@ -15,6 +15,10 @@ let package = Package(
     // The outline's internals (JSON parser and writer, key decoder, script reader), for the
     // fuzz package (`Fuzz/`) and the benchmark tool: not API, no stability promised.
     .library(name: "OutlineCore", targets: ["OutlineCore"]),
+    // The UIKit adapters (experimental until the macOS workflow has run). On Apple platforms
+    // they import UIKit; on Linux they build against FakeUIKit, a test shim: the Linux
+    // product is for tests only.
+    .library(name: "SnapshotUIKit", targets: ["SnapshotUIKit"]),
   ],
   targets: [
     .target(name: "Snapshot"),
@@ -28,7 +32,20 @@ let package = Package(
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .target(name: "OutlineCore"),
     .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
+    // A fake of the UIKit members the adapters use, for Linux tests only: Apple's names and
+    // signatures, UIKit's checks (batches validated with BatchRules, failures recorded).
+    .target(name: "FakeUIKit", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .target(
+      name: "SnapshotUIKit",
+      dependencies: ["Snapshot", .target(name: "FakeUIKit", condition: .when(platforms: [.linux]))]
+    ),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .testTarget(
+      name: "SnapshotUIKitTests",
+      dependencies: [
+        "SnapshotUIKit", "Snapshot", "SnapshotTestSupport",
+        .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+      ]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(

@@ -1,0 +1,162 @@
+// UICollectionView's members the adapter uses, with Apple's signatures. The fake's own state
+// and checks (its "crashes", recorded instead of raised) are in UICollectionView+Fake.swift.
+
+import Foundation
+import Snapshot
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewlayout
+@MainActor open class UICollectionViewLayout: NSObject {}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionview
+@MainActor open class UICollectionView: UIView {
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionheader
+  /// (UICollectionView.elementKindSectionHeader)
+  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/datasource
+  open weak var dataSource: (any UICollectionViewDataSource)?
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/collectionviewlayout
+  open var collectionViewLayout: UICollectionViewLayout
+
+  /// https://developer.apple.com/documentation/uikit/uiscrollview/contentoffset
+  /// (UIScrollView; every row is `fakeRowHeight` points high in the fake)
+  open var contentOffset: CGPoint = .zero
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+    collectionViewLayout = layout
+    super.init(frame: frame)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forcellwithreuseidentifier:)-6ycbe
+  open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+    fake.cellClasses[identifier] = cellClass as? UICollectionViewCell.Type
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forsupplementaryviewofkind:withreuseidentifier:)-4pgfq
+  open func register(
+    _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+    withReuseIdentifier identifier: String
+  ) {
+    fake.supplementaryClasses[elementKind + "/" + identifier] =
+      viewClass as? UICollectionReusableView.Type
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
+  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    fakeDequeueCell(identifier, indexPath)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:)
+  open func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    fakeMakeView(
+      fake.supplementaryClasses[elementKind + "/" + identifier], kind: elementKind, identifier,
+      indexPath)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaddata()
+  open func reloadData() {
+    guard fakeAllowsReentry("reloadData") else { return }
+    fakeLog("reloadData()")
+    fake.layoutIsStale = true
+    fake.cells = [:]
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
+  open func performBatchUpdates(
+    _ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+  ) {
+    fakePerformBatchUpdates(updates, completion: completion)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
+  open func insertSections(_ sections: IndexSet) {
+    fakeCollect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
+  open func deleteSections(_ sections: IndexSet) {
+    fakeCollect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/reloadsections(_:)
+  open func reloadSections(_ sections: IndexSet) {
+    fakeCollect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/movesection(_:tosection:)
+  open func moveSection(_ section: Int, toSection newSection: Int) {
+    fakeCollect("moveSection(\(section), toSection: \(newSection))") {
+      $0.movedSections.append(.init(from: section, to: newSection))
+    }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
+  open func insertItems(at indexPaths: [IndexPath]) {
+    fakeCollect("insertItems(at: \(indexPaths))") { $0.insertedItems += indexPaths.map(path) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
+  open func deleteItems(at indexPaths: [IndexPath]) {
+    fakeCollect("deleteItems(at: \(indexPaths))") { $0.deletedItems += indexPaths.map(path) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
+  open func reloadItems(at indexPaths: [IndexPath]) {
+    fakeCollect("reloadItems(at: \(indexPaths))") { $0.reloadedItems += indexPaths.map(path) }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    fakeCollect("moveItem(at: \(indexPath), to: \(newIndexPath))") {
+      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
+    }
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)
+  open func reconfigureItems(at indexPaths: [IndexPath]) {
+    fakeReconfigure(indexPaths)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofsections
+  open var numberOfSections: Int {
+    fakeLayoutIfStale()
+    return fake.rows.count
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofitems(insection:)
+  open func numberOfItems(inSection section: Int) -> Int {
+    fakeLayoutIfStale()
+    return fake.rows.indices.contains(section) ? fake.rows[section].count : 0
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/cellforitem(at:)
+  open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+    fake.cells[indexPath]
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()
+  open override func layoutIfNeeded() {
+    fakeLayoutIfStale()
+  }
+
+  /// The fake's state: not UIKit API.
+  var fake = FakeCollectionState()
+}
+
+/// A ListIndexPath from an IndexPath.
+func path(_ indexPath: IndexPath) -> ListIndexPath {
+  ListIndexPath(item: indexPath.item, section: indexPath.section)
+}
+
+extension Array where Element == Int {
+  static func += (lhs: inout [Int], rhs: IndexSet) { lhs.append(contentsOf: rhs) }
+}

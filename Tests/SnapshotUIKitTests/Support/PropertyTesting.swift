@@ -1,0 +1,1 @@
+../../SnapshotTests/Support/PropertyTesting.swift
