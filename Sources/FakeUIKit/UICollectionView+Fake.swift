@@ -27,6 +27,8 @@ struct FakeCollectionState {
   var failures: [String] = []
   var calls: [String] = []
   var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
+  /// What the fake was asked to do, by kind (the tests' measure of their own reach).
+  var counters: [String: Int] = [:]
   var nextCompletion = 0
 }
 
@@ -42,6 +44,10 @@ extension UICollectionView {
   /// Whether a batch's completion has yet to run (not UIKit API).
   public var fakeHasPendingCompletions: Bool { !fake.pending.isEmpty }
 
+  /// How many times each kind of thing happened (not UIKit API): "batch", "stale batch",
+  /// "reconfigure", "reloadData", and one per kind of call inside a batch.
+  public var fakeCounters: [String: Int] { fake.counters }
+
   /// Forgets the recorded calls (not UIKit API).
   public func fakeClearCalls() { fake.calls.removeAll() }
 
@@ -52,6 +58,10 @@ extension UICollectionView {
 
   func fakeFail(_ message: String) {
     fake.failures.append(message)
+  }
+
+  func fakeCount(_ kind: String) {
+    fake.counters[kind, default: 0] += 1
   }
 
   func fakeLog(_ line: String) {
@@ -70,6 +80,7 @@ extension UICollectionView {
 
   func fakeCollect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
     fakeLog(line)
+    fakeCount(String(line.prefix { $0 != "(" }))
     guard fake.collecting != nil else {
       fakeFail("\(line) outside performBatchUpdates: the fake only takes batched updates")
       return

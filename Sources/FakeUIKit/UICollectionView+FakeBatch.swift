@@ -19,6 +19,7 @@ extension UICollectionView {
     // UIKit takes "before" from its data source when its layout is stale: the counts only
     // (it has no cells yet), so the rows' identities before the batch are unknown.
     let stale = fake.layoutIsStale
+    fakeCount(stale ? "stale batch" : "batch")
     if stale {
       fake.layoutIsStale = false
       let sectionCount = max(0, dataSource.numberOfSections(in: self))
@@ -37,9 +38,16 @@ extension UICollectionView {
     // After the closure: the "after" counts, and every cell (each must hold its row).
     let rows = fakeReadRows(dataSource)
     let map = batch.positionMap
+    // A section keeps its token where it lands (a reloaded one where its reload lands).
+    var origin: [Int: Int] = [:]
+    for s in batch.reloadedSections {
+      let t = BatchRules.shifted(s, deletes: batch.deletedSections, inserts: batch.insertedSections)
+      origin[t] = s
+    }
     let tokens = rows.indices.map { t in
-      map.oldSection(forNew: t).flatMap { fake.sectionTokens.indices.contains($0) ? $0 : nil }
-        .map { fake.sectionTokens[$0] } ?? fakeToken()
+      (map.oldSection(forNew: t) ?? origin[t]).flatMap {
+        fake.sectionTokens.indices.contains($0) ? fake.sectionTokens[$0] : nil
+      } ?? fakeToken()
     }
     let new = zip(tokens, rows).map { LayoutSection($0, items: $1) }
     if let violation = BatchRules.simulate(old: old, batch: batch, new: new).violation,
@@ -63,6 +71,7 @@ extension UICollectionView {
 
   func fakeReconfigure(_ indexPaths: [IndexPath]) {
     fakeLog("reconfigureItems(at: \(indexPaths))")
+    fakeCount("reconfigure")
     if fake.collecting != nil {
       fakeFail("reconfigureItems(at:) called inside performBatchUpdates: reconfigure after it")
       return

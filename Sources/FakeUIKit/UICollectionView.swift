@@ -66,6 +66,7 @@ import Snapshot
   open func reloadData() {
     guard fakeAllowsReentry("reloadData") else { return }
     fakeLog("reloadData()")
+    fakeCount("reloadData")
     fake.layoutIsStale = true
     fake.cells = [:]
   }

@@ -17,7 +17,9 @@ final class RowCell: UICollectionViewCell {}
 /// value it needs is in it.
 enum AdapterStep: CustomStringConvertible {
   /// Apply a whole snapshot: sections and their items, reload and reconfigure marks.
-  case apply(sections: [LayoutSection<Int, Int>], reload: [Int], reconfigure: [Int], animated: Bool)
+  case apply(
+    sections: [LayoutSection<Int, Int>], reload: [Int], reconfigure: [Int],
+    reloadSections: [Int], animated: Bool)
   /// Apply a tree to a section: roots with children, some expanded.
   case tree(section: Int, roots: [Int], children: [Int: [Int]], expanded: [Int], animated: Bool)
   case expand(Int, animated: Bool)
@@ -32,9 +34,10 @@ enum AdapterStep: CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .apply(let sections, let reload, let reconfigure, let animated):
+    case .apply(let sections, let reload, let reconfigure, let reloadSections, let animated):
       let layout = sections.map { "\($0.id): \($0.items)" }.joined(separator: ", ")
-      return "apply [\(layout)] reload \(reload) reconfigure \(reconfigure) animated \(animated)"
+      return "apply [\(layout)] reload \(reload) reconfigure \(reconfigure) reload sections "
+        + "\(reloadSections) animated \(animated)"
     case .tree(let section, let roots, let children, let expanded, let animated):
       return "tree \(section) roots \(roots) children \(children.sorted { $0.key < $1.key }) "
         + "expanded \(expanded) animated \(animated)"
@@ -50,7 +53,8 @@ enum AdapterStep: CustomStringConvertible {
   /// Whether the step's updates are to be animated (nil for a step that sends none).
   var animated: Bool? {
     switch self {
-    case .apply(_, _, _, let animated), .tree(_, _, _, _, let animated), .expand(_, let animated),
+    case .apply(_, _, _, _, let animated), .tree(_, _, _, _, let animated),
+      .expand(_, let animated),
       .collapse(_, let animated):
       return animated
     case .move: return true
@@ -77,8 +81,11 @@ enum AdapterStep: CustomStringConvertible {
       }
       let marked = (0..<24).shuffled(using: &g)
       return .apply(
-        sections: sections, reload: Array(marked.prefix(Int.random(in: 0...2, using: &g))),
-        reconfigure: Array(marked.suffix(Int.random(in: 0...3, using: &g))), animated: animated)
+        sections: sections, reload: Array(marked.prefix(Int.random(in: 0...4, using: &g))),
+        reconfigure: Array(marked.suffix(Int.random(in: 0...3, using: &g))),
+        reloadSections: Int.random(in: 0..<4, using: &g) == 0
+          ? [100 + Int.random(in: 0..<5, using: &g)] : [],
+        animated: animated)
     case 6..<9:
       let pool = (200..<215).shuffled(using: &g)
       let roots = Array(pool.prefix(Int.random(in: 1...5, using: &g)))
@@ -130,13 +137,14 @@ final class CollectionViewHarness {
   func run(_ step: AdapterStep) {
     let base = dataSource.base
     switch step {
-    case .apply(let sections, let reload, let reconfigure, let animated):
+    case .apply(let sections, let reload, let reconfigure, let reloadSections, let animated):
       var snapshot = DiffableDataSourceSnapshot<Int, Int>()
       snapshot.appendSections(sections.map(\.id))
       for section in sections { snapshot.appendItems(section.items, toSection: section.id) }
       let present = Set(snapshot.itemIdentifiers)
       snapshot.reloadItems(reload.filter(present.contains))
       snapshot.reconfigureItems(reconfigure.filter(present.contains))
+      snapshot.reloadSections(reloadSections.filter(sections.map(\.id).contains))
       try? base.tryApply(snapshot, animatingDifferences: animated)
     case .tree(let section, let roots, let children, let expanded, let animated):
       var tree = DiffableDataSourceSectionSnapshot<Int>()
