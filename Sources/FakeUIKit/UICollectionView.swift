@@ -23,13 +23,14 @@ import Snapshot
   open var collectionViewLayout: UICollectionViewLayout
 
   /// https://developer.apple.com/documentation/uikit/uiscrollview/contentoffset
-  /// (UIScrollView; every row is `fakeRowHeight` points high in the fake)
+  /// (UIScrollView; the fake keeps it, and nothing moves it yet)
   open var contentOffset: CGPoint = .zero
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     collectionViewLayout = layout
     super.init(frame: frame)
+    fake.owner = self
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forcellwithreuseidentifier:)-6ycbe
@@ -50,107 +51,122 @@ import Snapshot
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> UICollectionViewCell
   {
-    fakeDequeueCell(identifier, indexPath)
+    fake.dequeueCell(identifier, indexPath, kind: "UICollectionElementKindCell") {
+      let cell = $0.init(frame: .zero)
+      cell.reuseIdentifier = identifier
+      return cell
+    }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:)
   open func dequeueReusableSupplementaryView(
     ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> UICollectionReusableView {
-    fakeMakeView(
-      fake.supplementaryClasses[elementKind + "/" + identifier], kind: elementKind, identifier,
-      indexPath)
+    fake.makeView(
+      fake.supplementaryClasses[elementKind + "/" + identifier], kind: elementKind, identifier
+    ) {
+      let view = $0.init(frame: .zero)
+      view.reuseIdentifier = identifier
+      return view
+    }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaddata()
   open func reloadData() {
-    guard fakeAllowsReentry("reloadData") else { return }
-    fakeLog("reloadData()")
-    fakeCount("reloadData")
-    fake.layoutIsStale = true
-    fake.cells = [:]
+    fake.reloadData()
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
   open func performBatchUpdates(
     _ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil
   ) {
-    fakePerformBatchUpdates(updates, completion: completion)
+    fake.performBatchUpdates(updates, completion: completion)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
   open func insertSections(_ sections: IndexSet) {
-    fakeCollect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
+    fake.collect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
   open func deleteSections(_ sections: IndexSet) {
-    fakeCollect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
+    fake.collect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloadsections(_:)
   open func reloadSections(_ sections: IndexSet) {
-    fakeCollect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
+    fake.collect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fakeCollect("moveSection(\(section), toSection: \(newSection))") {
+    fake.collect("moveSection(\(section), toSection: \(newSection))") {
       $0.movedSections.append(.init(from: section, to: newSection))
     }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
   open func insertItems(at indexPaths: [IndexPath]) {
-    fakeCollect("insertItems(at: \(indexPaths))") { $0.insertedItems += indexPaths.map(path) }
+    fake.collect("insertItems(at: \(indexPaths))") { $0.insertedItems += indexPaths.map(path) }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
   open func deleteItems(at indexPaths: [IndexPath]) {
-    fakeCollect("deleteItems(at: \(indexPaths))") { $0.deletedItems += indexPaths.map(path) }
+    fake.collect("deleteItems(at: \(indexPaths))") { $0.deletedItems += indexPaths.map(path) }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
   open func reloadItems(at indexPaths: [IndexPath]) {
-    fakeCollect("reloadItems(at: \(indexPaths))") { $0.reloadedItems += indexPaths.map(path) }
+    fake.collect("reloadItems(at: \(indexPaths))") { $0.reloadedItems += indexPaths.map(path) }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fakeCollect("moveItem(at: \(indexPath), to: \(newIndexPath))") {
+    fake.collect("moveItem(at: \(indexPath), to: \(newIndexPath))") {
       $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
     }
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)
   open func reconfigureItems(at indexPaths: [IndexPath]) {
-    fakeReconfigure(indexPaths)
+    fake.reconfigure(indexPaths, "reconfigureItems(at: \(indexPaths))")
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofsections
   open var numberOfSections: Int {
-    fakeLayoutIfStale()
+    fake.layoutIfStale()
     return fake.rows.count
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofitems(insection:)
   open func numberOfItems(inSection section: Int) -> Int {
-    fakeLayoutIfStale()
+    fake.layoutIfStale()
     return fake.rows.indices.contains(section) ? fake.rows[section].count : 0
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/cellforitem(at:)
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-    fake.cells[indexPath]
+    fake.cells[indexPath] as? UICollectionViewCell
   }
 
   /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()
   open override func layoutIfNeeded() {
-    fakeLayoutIfStale()
+    fake.layoutIfStale()
   }
 
-  /// The fake's state: not UIKit API.
-  var fake = FakeCollectionState()
+  /// The fake's state and checks: not UIKit API.
+  public let fake = FakeListCore()
+}
+
+extension UICollectionView: FakeListOwner {
+  var fakeHasDataSource: Bool { dataSource != nil }
+  func fakeSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  func fakeItemCount(_ section: Int) -> Int {
+    dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+  }
+  func fakeCell(at indexPath: IndexPath) -> UIView {
+    dataSource!.collectionView(self, cellForItemAt: indexPath)
+  }
 }
 
 /// A ListIndexPath from an IndexPath.

@@ -82,9 +82,6 @@ import Foundation
   /// https://developer.apple.com/documentation/uikit/uicollectionreusableview/reuseidentifier
   open internal(set) var reuseIdentifier: String?
 
-  /// Where the fake last dequeued this view (not UIKit API).
-  var dequeuedFor: IndexPath?
-
   /// https://developer.apple.com/documentation/uikit/uicollectionreusableview/prepareforreuse()
   open func prepareForReuse() {}
 

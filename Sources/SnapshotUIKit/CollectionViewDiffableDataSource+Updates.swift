@@ -36,6 +36,30 @@ extension CollectionViewDiffableDataSource: DiffableListView {
     }
   }
 
+  /// Runs `completion` once every batch handed to the view so far has finished (its
+  /// `performBatchUpdates` completion ran); at once when none is under way.
+  ///
+  /// - Complexity: O(1) (the completions wait in a list).
+  public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+    let box = ContentBox(content: completion)
+    MainActor.assumeIsolated {
+      if self.batchesInFlight == 0 {
+        box.content()
+      } else {
+        self.waitingCompletions.append(box.content)
+      }
+    }
+  }
+
+  /// A batch's completion ran: the waiting completions run when it was the last one.
+  func batchFinished() {
+    batchesInFlight -= 1
+    guard batchesInFlight == 0 else { return }
+    let waiting = waitingCompletions
+    waitingCompletions = []
+    for completion in waiting { completion() }
+  }
+
   func perform(
     _ batch: BatchUpdate, animated: Bool,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>
@@ -53,12 +77,15 @@ extension CollectionViewDiffableDataSource: DiffableListView {
     }
     let reconfigured = batch.reconfiguredItems.map { IndexPath(item: $0.item, section: $0.section) }
     let update = {
+      self.batchesInFlight += 1
       collectionView.performBatchUpdates {
         self.advance(to: content)
         Self.send(batch, to: collectionView)
         if self.plantedBug == .reconfigureInsideBatch, !reconfigured.isEmpty {
           collectionView.reconfigureItems(at: reconfigured)
         }
+      } completion: { _ in
+        self.batchFinished()
       }
       if self.plantedBug != .reconfigureInsideBatch, !reconfigured.isEmpty {
         collectionView.reconfigureItems(at: reconfigured)

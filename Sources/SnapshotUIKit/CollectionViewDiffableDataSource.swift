@@ -62,6 +62,11 @@ public final class CollectionViewDiffableDataSource<
   /// The items handed to the cell provider since the record last advanced, by index path.
   var shownItems: [IndexPath: ItemIdentifierType] = [:]
 
+  /// Batches handed to the view whose completion has not run yet, and the data source's
+  /// completions waiting for them.
+  var batchesInFlight = 0
+  var waitingCompletions: [() -> Void] = []
+
   /// A defect the adapter can be made to have, for the tests that prove they catch it.
   package enum PlantedBug: Sendable {
     /// The record advanced before `performBatchUpdates`, not inside its closure.

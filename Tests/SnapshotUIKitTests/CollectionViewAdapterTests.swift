@@ -64,7 +64,7 @@ import Testing
       var g = SeededGenerator(seed: seeder.next())
       let harness = CollectionViewHarness()
       _ = harness.check(Self.session(&g))
-      counters.merge(harness.view.fakeCounters, uniquingKeysWith: +)
+      counters.merge(harness.view.fake.counters, uniquingKeysWith: +)
     }
     for kind in [
       "batch", "stale batch", "reloadData", "reconfigure", "deleteSections", "insertSections",

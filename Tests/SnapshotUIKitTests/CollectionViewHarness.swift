@@ -176,17 +176,17 @@ final class CollectionViewHarness {
   /// data source's after a step (checked whenever the fake's layout is current).
   func check(_ steps: [AdapterStep]) -> String? {
     for (number, step) in steps.enumerated() {
-      view.fakeClearCalls()
+      view.fake.clearCalls()
       run(step)
-      if let failure = view.fakeFailures.first { return "step \(number) (\(step)): \(failure)" }
-      let batches = view.fakeCalls.filter { $0.hasPrefix("performBatchUpdates") }
+      if let failure = view.fake.failures.first { return "step \(number) (\(step)): \(failure)" }
+      let batches = view.fake.calls.filter { $0.hasPrefix("performBatchUpdates") }
       if let animated = step.animated,
         batches.contains(where: { $0.hasSuffix("[without animation]") == animated })
       {
-        return "step \(number) (\(step)): a batch animated \(!animated): \(view.fakeCalls)"
+        return "step \(number) (\(step)): a batch animated \(!animated): \(view.fake.calls)"
       }
-      if !view.fakeLayoutIsStale && view.fakeRows != expectedRows {
-        return "step \(number) (\(step)): the view shows \(view.fakeRows), the data source "
+      if !view.fake.layoutIsStale && view.fake.rows != expectedRows {
+        return "step \(number) (\(step)): the view shows \(view.fake.rows), the data source "
           + "\(expectedRows)"
       }
     }

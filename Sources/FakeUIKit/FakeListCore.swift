@@ -1,0 +1,168 @@
+// The fake list views' shared core: not UIKit API. It keeps the rows as identities (each
+// cell's `accessibilityIdentifier`), per section, and checks every update the way UIKit does
+// where crashes come from. Where UIKit raises NSInternalInconsistencyException (or corrupts
+// itself), the core records the message in `failures` and goes on, so that a test can
+// report every broken update.
+
+import Foundation
+import Snapshot
+import SnapshotTestSupport
+
+/// What the core reads from the view's data source.
+@MainActor protocol FakeListOwner: AnyObject {
+  var fakeHasDataSource: Bool { get }
+  func fakeSectionCount() -> Int
+  func fakeItemCount(_ section: Int) -> Int
+  /// Asks the data source for the cell at `indexPath`.
+  func fakeCell(at indexPath: IndexPath) -> UIView
+}
+
+/// The state and checks of a fake list view (UICollectionView, UITableView): not UIKit API.
+@MainActor public final class FakeListCore {
+  /// Every broken rule so far, worded as UIKit's exception.
+  public internal(set) var failures: [String] = []
+  /// Every call the adapter made, one line each: a replayable fixture.
+  public internal(set) var calls: [String] = []
+  /// How many times each kind of thing happened: "batch", "stale batch", "reconfigure",
+  /// "reloadData", and one per kind of call inside a batch.
+  public internal(set) var counters: [String: Int] = [:]
+  /// The rows the view shows, by identity.
+  public internal(set) var rows: [[String]] = []
+  /// Whether the next read of the data source is a fresh layout pass.
+  public internal(set) var layoutIsStale = true
+  /// Whether a batch's completion has yet to run.
+  public var hasPendingCompletions: Bool { !pending.isEmpty }
+
+  weak var owner: (any FakeListOwner)?
+  var cellClasses: [String: UIView.Type] = [:]
+  var supplementaryClasses: [String: UIView.Type] = [:]
+  /// UIKit keeps no section identity: sections carry tokens.
+  var sectionTokens: [Int] = []
+  var nextToken = 0
+  var cells: [IndexPath: UIView] = [:]
+  /// The batch collected inside a `performBatchUpdates` closure, nil outside one.
+  var collecting: BatchUpdate?
+  var cellRequestDepth = 0
+  var reconfiguring: IndexPath?
+  /// Where the running cell request asks for a cell, and the cell dequeued for it.
+  var requested: IndexPath?
+  var dequeued: UIView?
+  var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
+  var nextCompletion = 0
+
+  init() {}
+
+  /// Forgets the recorded calls.
+  public func clearCalls() { calls.removeAll() }
+
+  /// Yields to the main actor until every batch's completion has run.
+  public func settle() async {
+    while !pending.isEmpty { await Task.yield() }
+  }
+
+  func fail(_ message: String) { failures.append(message) }
+
+  func count(_ kind: String) { counters[kind, default: 0] += 1 }
+
+  func log(_ line: String) {
+    calls.append(line + (UIView.areAnimationsEnabled ? "" : " [without animation]"))
+  }
+
+  func token() -> Int {
+    nextToken += 1
+    return nextToken
+  }
+
+  /// UIKit raises when the view is updated from inside its own update or a cell request.
+  func allowsReentry(_ operation: String) -> Bool {
+    if collecting != nil || cellRequestDepth > 0 {
+      fail("\(operation) called from inside performBatchUpdates or a cell request")
+      return false
+    }
+    return true
+  }
+
+  func reloadData() {
+    guard allowsReentry("reloadData") else { return }
+    log("reloadData()")
+    count("reloadData")
+    layoutIsStale = true
+    cells = [:]
+  }
+
+  func collect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
+    log(line)
+    count(String(line.prefix { $0 != "(" }))
+    guard collecting != nil else {
+      fail("\(line) outside performBatchUpdates: the fake only takes batched updates")
+      return
+    }
+    add(&collecting!)
+  }
+
+  /// A layout pass when the layout is stale: every count and every cell read anew.
+  func layoutIfStale() {
+    guard layoutIsStale, let rows = readRows() else { return }
+    layoutIsStale = false
+    sectionTokens = rows.indices.map { _ in token() }
+    self.rows = rows
+  }
+
+  /// Every section and row from the data source, each row by the identity of its cell; nil
+  /// without a data source.
+  func readRows() -> [[String]]? {
+    guard let owner, owner.fakeHasDataSource else { return nil }
+    return (0..<max(0, owner.fakeSectionCount())).map { s in
+      (0..<max(0, owner.fakeItemCount(s))).map { i in
+        requestCell(IndexPath(item: i, section: s)) ?? "(no identity at [\(s), \(i)])"
+      }
+    }
+  }
+
+  /// Asks for the cell at `indexPath`; it must be dequeued for that index path in this call.
+  func requestCell(_ indexPath: IndexPath) -> String? {
+    guard let owner else { return nil }
+    let outer = (requested, dequeued)
+    (requested, dequeued) = (indexPath, nil)
+    cellRequestDepth += 1
+    let cell = owner.fakeCell(at: indexPath)
+    cellRequestDepth -= 1
+    if reconfiguring != indexPath && cell !== dequeued {
+      fail(
+        "the cell returned from the data source for \(indexPath) was not retrieved by calling "
+          + "the view's dequeue method for that index path")
+    }
+    (requested, dequeued) = outer
+    cells[indexPath] = cell
+    return cell.accessibilityIdentifier
+  }
+
+  /// A dequeued cell: the existing one while reconfiguring it, else a fresh one of the class
+  /// registered for `identifier` (`make` builds it).
+  func dequeueCell<Cell: UIView>(
+    _ identifier: String, _ indexPath: IndexPath, kind: String, make: (Cell.Type) -> Cell
+  ) -> Cell {
+    if reconfiguring == indexPath, let existing = cells[indexPath] as? Cell { return existing }
+    if requested != indexPath {
+      fail(
+        "attempt to dequeue a cell for a different index path (\(indexPath)) than is being "
+          + "requested (\(String(describing: requested)))")
+    }
+    let cell = makeView(cellClasses[identifier], kind: kind, identifier, make: make)
+    dequeued = cell
+    return cell
+  }
+
+  /// A fresh view of the registered `type` (UIKit raises when none is registered).
+  func makeView<View: UIView>(
+    _ type: UIView.Type?, kind: String, _ identifier: String, make: (View.Type) -> View
+  ) -> View {
+    if type == nil {
+      fail(
+        "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must "
+          + "register a nib or a class for the identifier or connect a prototype cell in a "
+          + "storyboard")
+    }
+    return make((type as? View.Type) ?? View.self)
+  }
+}
