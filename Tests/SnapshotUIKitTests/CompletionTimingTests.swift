@@ -21,41 +21,43 @@ import Testing
   }
 
   @Test func completionWaitsForTheBatch() async {
-    let harness = CollectionViewHarness()
+    let harness = AdapterHarness()
     harness.view.layoutIfNeeded()
     var log: [String] = []
-    harness.dataSource.base.apply(snapshot([1, 2])) { log.append("first") }
-    harness.dataSource.base.apply(snapshot([2, 3])) { log.append("second") }
+    harness.base.apply(snapshot([1, 2])) { log.append("first") }
+    harness.base.apply(snapshot([2, 3])) { log.append("second") }
     #expect(log.isEmpty)
-    #expect(harness.view.fake.hasPendingCompletions)
-    await harness.view.fake.settle()
+    #expect(harness.fake.hasPendingCompletions)
+    await harness.fake.settle()
     #expect(log == ["first", "second"])
-    #expect(harness.view.fake.failures.isEmpty)
+    #expect(harness.fake.failures.isEmpty)
   }
 
   @Test func completionRunsAtOnceWithoutABatch() {
-    let harness = CollectionViewHarness()
+    let harness = AdapterHarness()
     harness.view.removeFromSuperview()
     var ran = false
-    harness.dataSource.base.apply(snapshot([1])) { ran = true }
+    harness.base.apply(snapshot([1])) { ran = true }
     #expect(ran)
-    #expect(harness.view.fake.counters["reloadData"] == 1)
+    #expect(harness.fake.counters["reloadData"] == 1)
   }
 
   @Test func anInterruptedBatchFinishesFalse() async {
-    let harness = CollectionViewHarness()
+    let harness = AdapterHarness()
     harness.view.layoutIfNeeded()
     var finished: [Bool] = []
-    harness.view.performBatchUpdates({}, completion: { finished.append($0) })
-    harness.view.performBatchUpdates({}, completion: { finished.append($0) })
-    await harness.view.fake.settle()
+    (harness.view as! UICollectionView).performBatchUpdates({}, completion: { finished.append($0) })
+    (harness.view as! UICollectionView).performBatchUpdates({}, completion: { finished.append($0) })
+    await harness.fake.settle()
     #expect(finished == [false, true])
   }
 
   @Test func reentrantUpdatesAreCrashes() {
-    let harness = CollectionViewHarness()
+    let harness = AdapterHarness()
     harness.view.layoutIfNeeded()
-    harness.view.performBatchUpdates { harness.view.reloadData() }
-    #expect(harness.view.fake.failures.count == 1)
+    (harness.view as! UICollectionView).performBatchUpdates {
+      (harness.view as! UICollectionView).reloadData()
+    }
+    #expect(harness.fake.failures.count == 1)
   }
 }

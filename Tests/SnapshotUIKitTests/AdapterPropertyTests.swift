@@ -10,31 +10,28 @@ import Testing
   import FakeUIKit
 #endif
 
-/// Random sessions through the UICollectionView adapter against the fake: every batch
-/// accepted, the fake's rows equal to the data source's after every step; each planted bug
-/// caught.
-@MainActor @Suite struct CollectionViewAdapterTests {
+/// Random sessions through each UIKit adapter against the fake: every batch accepted, the
+/// fake's rows equal to the data source's after every step; each planted bug caught.
+@MainActor @Suite struct AdapterPropertyTests {
   static func session(_ g: inout SeededGenerator) -> [AdapterStep] {
     AdapterStep.session(&g, count: 40)
   }
 
-  @Test func randomSessionsAreAccepted() {
+  @Test(arguments: AdapterKind.allCases) func randomSessionsAreAccepted(_ kind: AdapterKind) {
     checkProperty(
-      "collection view adapter", count: 300, base: 0x5EED_0301, generate: Self.session,
-      check: { CollectionViewHarness().check($0) })
+      "\(kind) adapter", count: 300, base: 0x5EED_0301, generate: Self.session,
+      check: { AdapterHarness(kind).check($0) })
   }
 
-  /// How many of `count` sessions with `bug` planted fail with a message containing
+  /// How many of `count` sessions (through each adapter in turn) with `bug` planted fail with a message containing
   /// `message`; every failing one must.
-  func caught(
-    _ bug: CollectionViewDiffableDataSource<Int, Int>.PlantedBug, _ message: String,
-    count: Int = 40
-  ) -> Int {
+  func caught(_ bug: AdapterBug, _ message: String, count: Int = 40) -> Int {
     var seeder = SeededGenerator(seed: 0x5EED_0302)
     var caught = 0
-    for _ in 0..<count {
+    for number in 0..<count {
       var g = SeededGenerator(seed: seeder.next())
-      guard let failure = CollectionViewHarness(bug: bug).check(Self.session(&g)) else {
+      let kind = AdapterKind.allCases[number % AdapterKind.allCases.count]
+      guard let failure = AdapterHarness(kind, bug: bug).check(Self.session(&g)) else {
         continue
       }
       #expect(failure.contains(message), "\(failure)")
@@ -57,20 +54,22 @@ import Testing
 
   /// The sessions reach what the properties are about: stale layouts, window-less reloads,
   /// stages, every kind of call.
-  @Test func sessionsReachEveryPath() {
+  @Test(arguments: AdapterKind.allCases) func sessionsReachEveryPath(_ kind: AdapterKind) {
     var seeder = SeededGenerator(seed: 0x5EED_0301)
     var counters: [String: Int] = [:]
     for _ in 0..<60 {
       var g = SeededGenerator(seed: seeder.next())
-      let harness = CollectionViewHarness()
+      let harness = AdapterHarness(kind)
       _ = harness.check(Self.session(&g))
-      counters.merge(harness.view.fake.counters, uniquingKeysWith: +)
+      counters.merge(harness.fake.counters, uniquingKeysWith: +)
     }
-    for kind in [
+    let rows = kind == .tableView ? "Rows" : "Items"
+    let move = kind == .tableView ? "moveRow" : "moveItem"
+    for call in [
       "batch", "stale batch", "reloadData", "reconfigure", "deleteSections", "insertSections",
-      "reloadSections", "moveSection", "deleteItems", "insertItems", "reloadItems", "moveItem",
+      "reloadSections", "moveSection", "delete" + rows, "insert" + rows, "reload" + rows, move,
     ] {
-      #expect(counters[kind, default: 0] >= 10, "\(kind): \(counters)")
+      #expect(counters[call, default: 0] >= 10, "\(call): \(counters)")
     }
   }
 }

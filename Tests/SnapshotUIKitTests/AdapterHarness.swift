@@ -115,27 +115,55 @@ enum AdapterStep: CustomStringConvertible {
   }
 }
 
-/// A collection view (the fake on Linux), a window, and the adapter under test.
-@MainActor
-final class CollectionViewHarness {
-  let window = UIWindow(frame: .zero)
-  let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-  let dataSource: CollectionViewDiffableDataSource<Int, Int>
+/// A cell whose accessibility identifier names its row: the fake reads it as the row's
+/// identity.
+final class RowTableCell: UITableViewCell {}
 
-  init(bug: CollectionViewDiffableDataSource<Int, Int>.PlantedBug? = nil) {
-    view.register(RowCell.self, forCellWithReuseIdentifier: "row")
-    dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
-      let cell = view.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
-      cell.accessibilityIdentifier = "\(item)"
-      return cell
+/// The list views with an adapter.
+enum AdapterKind: CaseIterable {
+  case collectionView, tableView
+}
+
+/// A list view (the fake on Linux), a window, and the adapter under test.
+@MainActor
+final class AdapterHarness {
+  let window = UIWindow(frame: .zero)
+  let view: UIView
+  let fake: FakeListCore
+  let base: DiffableDataSource<Int, Int>
+  /// The adapter (the data source holds it weakly).
+  let adapter: AnyObject
+
+  init(_ kind: AdapterKind = .collectionView, bug: AdapterBug? = nil) {
+    switch kind {
+    case .collectionView:
+      let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+      view.register(RowCell.self, forCellWithReuseIdentifier: "row")
+      let adapter = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+        view, indexPath, item in
+        let cell = view.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
+        cell.accessibilityIdentifier = "\(item)"
+        return cell
+      }
+      adapter.plantedBug = bug
+      (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
+    case .tableView:
+      let view = UITableView(frame: .zero, style: .plain)
+      view.register(RowTableCell.self, forCellReuseIdentifier: "row")
+      let adapter = TableViewDiffableDataSource<Int, Int>(tableView: view) {
+        view, indexPath, item in
+        let cell = view.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.accessibilityIdentifier = "\(item)"
+        return cell
+      }
+      adapter.plantedBug = bug
+      (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
     }
-    dataSource.plantedBug = bug
     window.addSubview(view)
   }
 
   /// Runs one step.
   func run(_ step: AdapterStep) {
-    let base = dataSource.base
     switch step {
     case .apply(let sections, let reload, let reconfigure, let reloadSections, let animated):
       var snapshot = DiffableDataSourceSnapshot<Int, Int>()
@@ -166,8 +194,7 @@ final class CollectionViewHarness {
 
   /// The data source's rows, as the fake names them.
   var expectedRows: [[String]] {
-    let base = dataSource.base
-    return (0..<base.numberOfSections).map { s in
+    (0..<base.numberOfSections).map { s in
       base.itemIdentifiers(in: 0..<base.numberOfItems(inSection: s), inSection: s).map { "\($0)" }
     }
   }
@@ -176,17 +203,17 @@ final class CollectionViewHarness {
   /// data source's after a step (checked whenever the fake's layout is current).
   func check(_ steps: [AdapterStep]) -> String? {
     for (number, step) in steps.enumerated() {
-      view.fake.clearCalls()
+      fake.clearCalls()
       run(step)
-      if let failure = view.fake.failures.first { return "step \(number) (\(step)): \(failure)" }
-      let batches = view.fake.calls.filter { $0.hasPrefix("performBatchUpdates") }
+      if let failure = fake.failures.first { return "step \(number) (\(step)): \(failure)" }
+      let batches = fake.calls.filter { $0.hasPrefix("performBatchUpdates") }
       if let animated = step.animated,
         batches.contains(where: { $0.hasSuffix("[without animation]") == animated })
       {
-        return "step \(number) (\(step)): a batch animated \(!animated): \(view.fake.calls)"
+        return "step \(number) (\(step)): a batch animated \(!animated): \(fake.calls)"
       }
-      if !view.fake.layoutIsStale && view.fake.rows != expectedRows {
-        return "step \(number) (\(step)): the view shows \(view.fake.rows), the data source "
+      if !fake.layoutIsStale && fake.rows != expectedRows {
+        return "step \(number) (\(step)): the view shows \(fake.rows), the data source "
           + "\(expectedRows)"
       }
     }

@@ -1,0 +1,164 @@
+import Snapshot
+
+#if canImport(UIKit)
+  import UIKit
+#elseif os(Linux)
+  import Foundation
+  import FakeUIKit
+#endif
+
+#if canImport(UIKit) || os(Linux)
+  /// What the shared core needs of a UIKit list view.
+  @MainActor protocol BatchingListView: UIView {
+    func reloadData()
+    /// `performBatchUpdates(_:completion:)`.
+    func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    /// `reconfigureItems(at:)` / `reconfigureRows(at:)`.
+    func reconfigure(_ indexPaths: [IndexPath])
+  }
+
+  /// A defect an adapter can be made to have, for the tests that prove they catch it.
+  package enum AdapterBug: Sendable {
+    /// The record advanced before `performBatchUpdates`, not inside its closure.
+    case recordAdvancedBeforeClosure
+    /// Reconfigures sent inside the batch's closure.
+    case reconfigureInsideBatch
+    /// `animated: false` without `performWithoutAnimation`.
+    case animatesUnanimatedBatches
+  }
+
+  /// What every UIKit adapter shares: its record of what the view shows (the sections' row
+  /// counts, and the content that answers for them), advanced inside the
+  /// `performBatchUpdates` closure, and the delivery of updates.
+  ///
+  /// UIKit reads the "before" counts from its data source at the start of
+  /// `performBatchUpdates` whenever its layout is stale, after the engine has already moved
+  /// on; until the closure runs, rows are answered for through the batch's
+  /// ``Snapshot/BatchUpdate/PositionMap``.
+  @MainActor
+  final class AdapterCore<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  > {
+    var counts: [Int] = []
+    var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+    /// Between the start of an update and its closure: the batch's map from the rows the
+    /// view shows (the record) to the content's.
+    var pendingMap: BatchUpdate.PositionMap?
+    /// The items handed to the cell provider since the record last advanced.
+    var shownItems: [IndexPath: ItemIdentifierType] = [:]
+    /// Batches handed to the view whose completion has not run yet, and the data source's
+    /// completions waiting for them.
+    var batchesInFlight = 0
+    var waitingCompletions: [() -> Void] = []
+    var bug: AdapterBug?
+
+    /// The section count the view is told. O(1).
+    var sectionCount: Int { counts.count }
+
+    /// The row count of `section` the view is told. O(1).
+    func rowCount(_ section: Int) -> Int {
+      counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    /// The item the view shows at `indexPath`. O(log n), O(log k) more mid-update.
+    func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+      if let item = shownItems[indexPath] { return item }
+      let path = ListIndexPath(item: indexPath.item, section: indexPath.section)
+      guard let pendingMap else { return content?.itemIdentifier(for: path) }
+      return pendingMap.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+    }
+
+    /// The item to draw at `indexPath`: a row the pending batch removes, and not yet shown,
+    /// is drawn as the content's row at the same place (its cell is about to go).
+    func itemToDraw(at indexPath: IndexPath) -> ItemIdentifierType? {
+      let item =
+        itemIdentifier(for: indexPath)
+        ?? content?.itemIdentifier(
+          for: ListIndexPath(item: indexPath.item, section: indexPath.section))
+      if let item { shownItems[indexPath] = item }
+      return item
+    }
+
+    /// Makes `content` what the record answers with. O(s) count reads.
+    func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+      self.content = content
+      counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
+      pendingMap = nil
+      shownItems.removeAll(keepingCapacity: true)
+    }
+
+    func reload(
+      _ view: (some BatchingListView)?,
+      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      advance(to: content)
+      view?.reloadData()
+    }
+
+    /// Sends `batch` to `view`: reloads while it has no window; else one
+    /// `performBatchUpdates` advancing the record inside its closure, where `send` makes the
+    /// batch's structural calls, then the reconfigures.
+    ///
+    /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+    func perform(
+      _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
+      content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
+      send: @escaping (BatchUpdate) -> Void
+    ) {
+      guard let view, view.window != nil else { return reload(view, content: content) }
+      if bug == .recordAdvancedBeforeClosure {
+        advance(to: content)
+      } else {
+        pendingMap = batch.positionMap
+      }
+      let reconfigured = batch.reconfiguredItems.map {
+        IndexPath(indexes: [$0.section, $0.item])
+      }
+      let update = {
+        self.batchesInFlight += 1
+        view.performBatch {
+          self.advance(to: content)
+          send(batch)
+          if self.bug == .reconfigureInsideBatch, !reconfigured.isEmpty {
+            view.reconfigure(reconfigured)
+          }
+        } completion: { _ in
+          self.batchFinished()
+        }
+        if self.bug != .reconfigureInsideBatch, !reconfigured.isEmpty {
+          view.reconfigure(reconfigured)
+        }
+      }
+      if animated || bug == .animatesUnanimatedBatches {
+        update()
+      } else {
+        UIView.performWithoutAnimation(update)
+      }
+    }
+
+    /// Runs `completion` once every batch handed to the view so far has finished; at once
+    /// when none is under way. O(1).
+    func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+      if batchesInFlight == 0 {
+        completion()
+      } else {
+        waitingCompletions.append(completion)
+      }
+    }
+
+    /// A batch's completion ran: the waiting completions run when it was the last one.
+    func batchFinished() {
+      batchesInFlight -= 1
+      guard batchesInFlight == 0 else { return }
+      let waiting = waitingCompletions
+      waitingCompletions = []
+      for completion in waiting { completion() }
+    }
+  }
+
+  /// Carries a value onto the main actor, where the data source (used from the main actor
+  /// with these adapters) already is.
+  struct MainActorBox<Value>: @unchecked Sendable {
+    let value: Value
+  }
+#endif

@@ -1,0 +1,85 @@
+import Snapshot
+
+#if canImport(UIKit)
+  import UIKit
+#elseif os(Linux)
+  import Foundation
+  import FakeUIKit
+#endif
+
+#if canImport(UIKit) || os(Linux)
+  /// What ``CollectionViewDiffableDataSource`` and ``TableViewDiffableDataSource`` share:
+  /// the engine (``base``), the conformance to ``Snapshot/DiffableListView`` (nonisolated
+  /// witnesses that assume the main actor, as Swift 6.0 has no isolated conformances), and
+  /// the record of what the view shows. Not meant to be subclassed elsewhere.
+  @MainActor
+  public class ListViewAdapter<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, DiffableListView {
+    /// The engine: apply snapshots, expand and collapse through it.
+    public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+    let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
+
+    /// A defect planted for the tests that prove they catch it.
+    package var plantedBug: AdapterBug? {
+      get { core.bug }
+      set { core.bug = newValue }
+    }
+
+    override init() {
+      base = DiffableDataSource()
+      super.init()
+      base.listView = self
+    }
+
+    /// The item at `indexPath` as the view shows it now.
+    ///
+    /// - Complexity: O(log n) (O(log k) more between an update's start and its closure).
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+      core.itemIdentifier(for: indexPath)
+    }
+
+    /// Reloads the view from `content` (called by ``base``, on the main actor).
+    ///
+    /// - Complexity: O(s) count reads for s sections; the view then reads what it shows.
+    public nonisolated func reloadData(
+      _ content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      let box = MainActorBox(value: content)
+      MainActor.assumeIsolated { reload(box.value) }
+    }
+
+    /// Sends `batch` to the view, advancing the record inside the `performBatchUpdates`
+    /// closure; reloads instead while the view has no window (called by ``base``, on the
+    /// main actor).
+    ///
+    /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+    public nonisolated func performBatchUpdates(
+      _ batch: BatchUpdate, animated: Bool,
+      content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      let box = MainActorBox(value: content)
+      MainActor.assumeIsolated { deliver(batch, animated: animated, content: box.value) }
+    }
+
+    /// Runs `completion` once every batch handed to the view so far has finished (its
+    /// `performBatchUpdates` completion ran); at once when none is under way. O(1).
+    public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+      let box = MainActorBox(value: completion)
+      MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
+    }
+
+    /// The view's reload (each adapter overrides it).
+    func reload(_ content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+      core.advance(to: content)
+    }
+
+    /// The view's batch (each adapter overrides it).
+    func deliver(
+      _ batch: BatchUpdate, animated: Bool,
+      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      core.advance(to: content)
+    }
+  }
+#endif

@@ -1,0 +1,100 @@
+import Snapshot
+
+#if canImport(UIKit)
+  import UIKit
+#elseif os(Linux)
+  import Foundation
+  import FakeUIKit
+#endif
+
+#if canImport(UIKit) || os(Linux)
+  /// A `UITableView` data source driven by a ``Snapshot/DiffableDataSource``: the
+  /// counterpart of `UITableViewDiffableDataSource`, created the same way (a table view and
+  /// a cell provider). Experimental until the macOS workflow has run it against real views.
+  ///
+  /// It behaves as ``CollectionViewDiffableDataSource`` does: counts and cells from its own
+  /// record, advanced inside the `performBatchUpdates` closure; a reload while the table has
+  /// no window; reconfigures (`reconfigureRows(at:)`) after the structural batch, at final
+  /// index paths; `animated: false` inside `UIView.performWithoutAnimation`; an apply's
+  /// completion once the table's batches have finished. Rows animate with
+  /// ``defaultRowAnimation``.
+  ///
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
+  /// count reads of the content.
+  @MainActor
+  public final class TableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: ListViewAdapter<SectionIdentifierType, ItemIdentifierType>, UITableViewDataSource {
+    /// Apple's shape: the cell for an item at an index path.
+    public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) ->
+      UITableViewCell?
+
+    /// The view driven.
+    public private(set) weak var tableView: UITableView?
+    /// The animation of inserted, deleted and reloaded rows and sections (Apple's default).
+    public var defaultRowAnimation: UITableView.RowAnimation = .automatic
+
+    let cellProvider: CellProvider
+
+    /// Creates the data source of `tableView` (it becomes the view's `dataSource`) and its
+    /// engine.
+    ///
+    /// - Complexity: O(1).
+    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
+      self.tableView = tableView
+      self.cellProvider = cellProvider
+      super.init()
+      tableView.dataSource = self
+    }
+
+    // MARK: - UITableViewDataSource
+
+    /// The record's section count. O(1).
+    public func numberOfSections(in tableView: UITableView) -> Int {
+      core.sectionCount
+    }
+
+    /// The record's row count of `section`. O(1).
+    public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      core.rowCount(section)
+    }
+
+    /// The cell provider's cell for the row at `indexPath`. O(log n) plus the provider's.
+    public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+      -> UITableViewCell
+    {
+      guard let item = core.itemToDraw(at: indexPath),
+        let cell = cellProvider(tableView, indexPath, item)
+      else {
+        preconditionFailure("TableViewDiffableDataSource: no cell for \(indexPath)")
+      }
+      return cell
+    }
+
+    /// Interactive reordering is not supported yet: false. O(1).
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+      false
+    }
+
+    /// Not called (``tableView(_:canMoveRowAt:)`` answers false). O(1).
+    public func tableView(
+      _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {}
+
+    // MARK: - Delivery
+
+    override func reload(_ content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+      core.reload(tableView, content: content)
+    }
+
+    override func deliver(
+      _ batch: BatchUpdate, animated: Bool,
+      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      core.perform(batch, animated: animated, on: tableView, content: content) {
+        [tableView, defaultRowAnimation] in tableView?.send($0, with: defaultRowAnimation)
+      }
+    }
+  }
+#endif
