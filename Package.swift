@@ -45,7 +45,9 @@ let package = Package(
       dependencies: [
         "SnapshotUIKit", "Snapshot", "SnapshotTestSupport",
         .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
-      ]),
+      ],
+      // Call-sequence fixtures, read from the source tree (for a macOS job to replay).
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(

@@ -96,7 +96,7 @@ enum AdapterStep: CustomStringConvertible {
         children[root] = Array(rest.prefix(take))
         rest = rest.dropFirst(take)
       }
-      let expanded = children.keys.filter { _ in Bool.random(using: &g) }.sorted()
+      let expanded = children.keys.sorted().filter { _ in Bool.random(using: &g) }
       return .tree(
         section: Int.random(in: 100..<105, using: &g), roots: roots, children: children,
         expanded: expanded, animated: animated)
@@ -133,6 +133,8 @@ final class AdapterHarness {
   let base: DiffableDataSource<Int, Int>
   /// The adapter (the data source holds it weakly).
   let adapter: AnyObject
+  /// Every step run and the calls the view received for it.
+  var transcript: [String] = []
 
   init(_ kind: AdapterKind = .collectionView, bug: AdapterBug? = nil) {
     switch kind {
@@ -205,6 +207,8 @@ final class AdapterHarness {
     for (number, step) in steps.enumerated() {
       fake.clearCalls()
       run(step)
+      transcript.append("step \(number): \(step)")
+      transcript += fake.calls.map { "  " + $0 }
       if let failure = fake.failures.first { return "step \(number) (\(step)): \(failure)" }
       let batches = fake.calls.filter { $0.hasPrefix("performBatchUpdates") }
       if let animated = step.animated,
