@@ -34,6 +34,14 @@ extension FakeListCore {
     let batch = collecting!
     collecting = nil
     log("}")
+    // A move of the row onto its own index path leaves it in place (a batch may need one).
+    if let (identity, move) = interactivelyMoved,
+      batch.movedItems.contains(where: {
+        $0 == move || ($0.source != $0.destination && identity == old.item(at: $0.source))
+      })
+    {
+      fail("row \(identity) moved twice: the view had already moved it (interactive move)")
+    }
     // After the closure: the "after" counts, and every cell (each must hold its row).
     let rows = readRows() ?? []
     let tokens = tokens(after: batch, count: rows.count)
@@ -97,5 +105,14 @@ extension FakeListCore {
         fail("reconfigure of \(indexPath) shows \(identity ?? "nothing"), another row")
       }
     }
+  }
+}
+
+extension Array {
+  /// The item at `path` of a layout, or nil out of range.
+  func item<S, I>(at path: ListIndexPath) -> I? where Element == LayoutSection<S, I> {
+    guard indices.contains(path.section) else { return nil }
+    let items = self[path.section].items
+    return items.indices.contains(path.item) ? items[path.item] : nil
   }
 }

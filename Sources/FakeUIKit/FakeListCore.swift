@@ -15,6 +15,10 @@ import SnapshotTestSupport
   func fakeItemCount(_ section: Int) -> Int
   /// Asks the data source for the cell at `indexPath`.
   func fakeCell(at indexPath: IndexPath) -> UIView
+  /// Asks the data source whether the row may move.
+  func fakeCanMove(at indexPath: IndexPath) -> Bool
+  /// Tells the data source the user moved a row.
+  func fakeReportMove(from source: IndexPath, to destination: IndexPath)
 }
 
 /// The state and checks of a fake list view (UICollectionView, UITableView): not UIKit API.
@@ -49,6 +53,8 @@ import SnapshotTestSupport
   var dequeued: UIView?
   var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
   var nextCompletion = 0
+  /// The row the user has just moved and its move, while the data source is told of it.
+  var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
 
   init() {}
 
@@ -61,6 +67,30 @@ import SnapshotTestSupport
   }
 
   func fail(_ message: String) { failures.append(message) }
+
+  /// The user drags the row at `source` to `destination` (its index path after the move),
+  /// as an interactive movement ends: the view moves the row first, then tells its data
+  /// source. A batch that moves the row again while the data source is told is a failure.
+  public func interactiveMove(from source: IndexPath, to destination: IndexPath) {
+    layoutIfStale()
+    guard let owner else { return }
+    log("interactive move \(source) -> \(destination)")
+    count("interactive move")
+    guard rows.indices.contains(source.section), rows[source.section].indices.contains(source.item),
+      owner.fakeCanMove(at: source)
+    else { return }
+    var moved = rows
+    let identity = moved[source.section].remove(at: source.item)
+    guard moved.indices.contains(destination.section),
+      (0...moved[destination.section].count).contains(destination.item)
+    else { return }
+    moved[destination.section].insert(identity, at: destination.item)
+    rows = moved
+    cells = [:]
+    interactivelyMoved = (identity, .init(from: path(source), to: path(destination)))
+    owner.fakeReportMove(from: source, to: destination)
+    interactivelyMoved = nil
+  }
 
   func count(_ kind: String) { counters[kind, default: 0] += 1 }
 

@@ -167,6 +167,12 @@ extension UICollectionView: FakeListOwner {
   func fakeCell(at indexPath: IndexPath) -> UIView {
     dataSource!.collectionView(self, cellForItemAt: indexPath)
   }
+  func fakeCanMove(at indexPath: IndexPath) -> Bool {
+    dataSource?.collectionView(self, canMoveItemAt: indexPath) ?? false
+  }
+  func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
+    dataSource?.collectionView(self, moveItemAt: source, to: destination)
+  }
 }
 
 /// A ListIndexPath from an IndexPath.

@@ -179,6 +179,12 @@ extension UITableView: FakeListOwner {
   func fakeCell(at indexPath: IndexPath) -> UIView {
     dataSource!.tableView(self, cellForRowAt: indexPath)
   }
+  func fakeCanMove(at indexPath: IndexPath) -> Bool {
+    dataSource?.tableView(self, canMoveRowAt: indexPath) ?? false
+  }
+  func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
+    dataSource?.tableView(self, moveRowAt: source, to: destination)
+  }
 }
 
 extension IndexPath {

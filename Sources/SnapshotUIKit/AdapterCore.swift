@@ -25,6 +25,8 @@ import Snapshot
     case reconfigureInsideBatch
     /// `animated: false` without `performWithoutAnimation`.
     case animatesUnanimatedBatches
+    /// After an interactive move, the engine asked to send the view's move again.
+    case movesAgainAfterInteractiveMove
   }
 
   /// What every UIKit adapter shares: its record of what the view shows (the sections' row
@@ -84,6 +86,14 @@ import Snapshot
       self.content = content
       counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
       pendingMap = nil
+      shownItems.removeAll(keepingCapacity: true)
+    }
+
+    /// The view moved a row from section `source` to section `destination` itself. O(1).
+    func viewMovedRow(from source: Int, to destination: Int) {
+      guard counts.indices.contains(source), counts.indices.contains(destination) else { return }
+      counts[source] -= 1
+      counts[destination] += 1
       shownItems.removeAll(keepingCapacity: true)
     }
 

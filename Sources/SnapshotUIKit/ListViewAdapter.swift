@@ -69,6 +69,34 @@ import Snapshot
       MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
     }
 
+    /// Whether the user may move the row at `indexPath`: the engine's
+    /// ``Snapshot/ReorderingHandlers/canReorderItem`` (false when it has none). O(log n).
+    func canMoveRow(at indexPath: IndexPath) -> Bool {
+      guard let canReorder = base.reorderingHandlers.canReorderItem,
+        let item = core.itemIdentifier(for: indexPath)
+      else { return false }
+      return canReorder(item)
+    }
+
+    /// The view has moved a row interactively (UIKit then asks its data source to move it):
+    /// the record takes the view's move, and the engine moves the row without sending that
+    /// move again (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``), only
+    /// the rest. Should the engine refuse, the view reloads.
+    ///
+    /// - Complexity: as the engine's move, plus O(s) count reads.
+    func viewMovedRow(from source: IndexPath, to destination: IndexPath) {
+      core.viewMovedRow(from: source.section, to: destination.section)
+      do {
+        try base.moveItem(
+          at: ListIndexPath(item: source.item, section: source.section),
+          to: ListIndexPath(item: destination.item, section: destination.section),
+          viewAlreadyMoved: plantedBug != .movesAgainAfterInteractiveMove)
+        core.advance(to: base)
+      } catch {
+        reload(base)
+      }
+    }
+
     /// The view's reload (each adapter overrides it).
     func reload(_ content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
       core.advance(to: content)

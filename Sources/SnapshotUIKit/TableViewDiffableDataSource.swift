@@ -71,16 +71,22 @@ import Snapshot
       return cell
     }
 
-    /// Interactive reordering is not supported yet: false. O(1).
+    /// Whether the user may move the row: the engine's `reorderingHandlers.canReorderItem`
+    /// (false when it has none). O(log n).
     public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-      false
+      canMoveRow(at: indexPath)
     }
 
-    /// Not called (``tableView(_:canMoveRowAt:)`` answers false). O(1).
+    /// The user moved a row (the view shows it at `destinationIndexPath` already): the engine
+    /// moves it and sends the view only the rest (the rows of its subtree, reconfigures).
+    ///
+    /// - Complexity: as the engine's move.
     public func tableView(
       _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
       to destinationIndexPath: IndexPath
-    ) {}
+    ) {
+      viewMovedRow(from: sourceIndexPath, to: destinationIndexPath)
+    }
 
     // MARK: - Delivery
 

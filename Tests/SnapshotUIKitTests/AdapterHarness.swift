@@ -26,6 +26,8 @@ enum AdapterStep: CustomStringConvertible {
   case collapse(Int, animated: Bool)
   /// The data source moves a row (not interactively).
   case move(from: ListIndexPath, to: ListIndexPath)
+  /// The user drags a row: the view moves it, then tells the adapter.
+  case drag(from: ListIndexPath, to: ListIndexPath)
   case staged(Bool)
   /// Put the view in a window, or take it out.
   case window(Bool)
@@ -44,6 +46,7 @@ enum AdapterStep: CustomStringConvertible {
     case .expand(let item, let animated): return "expand \(item) animated \(animated)"
     case .collapse(let item, let animated): return "collapse \(item) animated \(animated)"
     case .move(let from, let to): return "move \(from) to \(to)"
+    case .drag(let from, let to): return "drag \(from) to \(to)"
     case .staged(let on): return "staged \(on)"
     case .window(let on): return "window \(on)"
     case .layout: return "layout"
@@ -57,7 +60,7 @@ enum AdapterStep: CustomStringConvertible {
       .expand(_, let animated),
       .collapse(_, let animated):
       return animated
-    case .move: return true
+    case .move, .drag: return true
     case .staged, .window, .layout: return nil
     }
   }
@@ -69,7 +72,7 @@ enum AdapterStep: CustomStringConvertible {
 
   static func random(_ g: inout some RandomNumberGenerator) -> AdapterStep {
     let animated = Bool.random(using: &g)
-    switch Int.random(in: 0..<20, using: &g) {
+    switch Int.random(in: 0..<22, using: &g) {
     case 0..<6:
       let sectionIDs = Array(
         (100..<105).shuffled(using: &g).prefix(Int.random(in: 0...4, using: &g)))
@@ -102,16 +105,17 @@ enum AdapterStep: CustomStringConvertible {
         expanded: expanded, animated: animated)
     case 9..<11: return .expand(Int.random(in: 200..<215, using: &g), animated: animated)
     case 11..<13: return .collapse(Int.random(in: 200..<215, using: &g), animated: animated)
-    case 13..<15:
-      func path(_ g: inout some RandomNumberGenerator) -> ListIndexPath {
-        ListIndexPath(
-          item: Int.random(in: 0..<5, using: &g), section: Int.random(in: 0..<3, using: &g))
-      }
-      return .move(from: path(&g), to: path(&g))
+    case 13..<15: return .move(from: randomPath(&g), to: randomPath(&g))
+    case 20..<22: return .drag(from: randomPath(&g), to: randomPath(&g))
     case 15: return .staged(Bool.random(using: &g))
     case 16..<18: return .window(Int.random(in: 0..<4, using: &g) != 0)
     default: return .layout
     }
+  }
+
+  /// An index path among the first rows of the first sections.
+  static func randomPath(_ g: inout some RandomNumberGenerator) -> ListIndexPath {
+    ListIndexPath(item: Int.random(in: 0..<5, using: &g), section: Int.random(in: 0..<3, using: &g))
   }
 }
 
@@ -161,6 +165,7 @@ final class AdapterHarness {
       adapter.plantedBug = bug
       (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
     }
+    base.reorderingHandlers.canReorderItem = { _ in true }
     window.addSubview(view)
   }
 
@@ -187,6 +192,10 @@ final class AdapterHarness {
     case .expand(let item, let animated): _ = try? base.expand(item, animated: animated)
     case .collapse(let item, let animated): _ = try? base.collapse(item, animated: animated)
     case .move(let from, let to): _ = try? base.moveItem(at: from, to: to)
+    case .drag(let from, let to):
+      fake.interactiveMove(
+        from: IndexPath(indexes: [from.section, from.item]),
+        to: IndexPath(indexes: [to.section, to.item]))
     case .staged(let on): base.updateStyle = on ? .staged : .singleBatch
     case .window(let on):
       if on { window.addSubview(view) } else { view.removeFromSuperview() }

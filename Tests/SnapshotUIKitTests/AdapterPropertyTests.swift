@@ -52,6 +52,10 @@ import Testing
     #expect(caught(.animatesUnanimatedBatches, "a batch animated true") >= 10)
   }
 
+  @Test func aSecondMoveAfterADragIsCaught() {
+    #expect(caught(.movesAgainAfterInteractiveMove, "moved twice") >= 10)
+  }
+
   /// The sessions reach what the properties are about: stale layouts, window-less reloads,
   /// stages, every kind of call.
   @Test(arguments: AdapterKind.allCases) func sessionsReachEveryPath(_ kind: AdapterKind) {
@@ -66,7 +70,8 @@ import Testing
     let rows = kind == .tableView ? "Rows" : "Items"
     let move = kind == .tableView ? "moveRow" : "moveItem"
     for call in [
-      "batch", "stale batch", "reloadData", "reconfigure", "deleteSections", "insertSections",
+      "batch", "stale batch", "reloadData", "reconfigure", "interactive move", "deleteSections",
+      "insertSections",
       "reloadSections", "moveSection", "delete" + rows, "insert" + rows, "reload" + rows, move,
     ] {
       #expect(counters[call, default: 0] >= 10, "\(call): \(counters)")

@@ -61,3 +61,23 @@ import Testing
     #expect(harness.fake.failures.count == 1)
   }
 }
+
+/// A drag: the view moves the row, the adapter moves it in the engine, and the view
+/// receives no second move.
+@MainActor @Suite struct InteractiveMoveTests {
+  @Test(arguments: AdapterKind.allCases) func aDraggedRowIsNotMovedAgain(_ kind: AdapterKind) {
+    let harness = AdapterHarness(kind)
+    harness.view.layoutIfNeeded()
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems([1, 2, 3, 4], toSection: 0)
+    harness.base.apply(snapshot)
+    harness.fake.clearCalls()
+    harness.fake.interactiveMove(
+      from: IndexPath(indexes: [0, 0]), to: IndexPath(indexes: [0, 2]))
+    #expect(harness.fake.failures.isEmpty)
+    #expect(!harness.fake.calls.contains { $0.hasPrefix("move") })
+    #expect(harness.fake.rows == [["2", "3", "1", "4"]])
+    #expect(harness.base.itemIdentifiers(in: 0..<4, inSection: 0) == [2, 3, 1, 4])
+  }
+}
