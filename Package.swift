@@ -19,6 +19,8 @@ let package = Package(
     // they import UIKit; on Linux they build against FakeUIKit, a test shim: the Linux
     // product is for tests only.
     .library(name: "SnapshotUIKit", targets: ["SnapshotUIKit"]),
+    // The AppKit adapter, likewise (FakeAppKit on Linux, for tests only).
+    .library(name: "SnapshotAppKit", targets: ["SnapshotAppKit"]),
   ],
   targets: [
     .target(name: "Snapshot"),
@@ -39,12 +41,21 @@ let package = Package(
       name: "SnapshotUIKit",
       dependencies: ["Snapshot", .target(name: "FakeUIKit", condition: .when(platforms: [.linux]))]
     ),
+    // The AppKit members the adapter uses, for Linux tests only, likewise.
+    .target(name: "FakeAppKit"),
+    .target(
+      name: "SnapshotAppKit",
+      dependencies: [
+        "Snapshot", .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
+      ]
+    ),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
-      name: "SnapshotUIKitTests",
+      name: "SnapshotAdapterTests",
       dependencies: [
-        "SnapshotUIKit", "Snapshot", "SnapshotTestSupport",
+        "SnapshotUIKit", "SnapshotAppKit", "Snapshot", "SnapshotTestSupport",
         .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+        .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
       ],
       // Call-sequence fixtures, read from the source tree (for a macOS job to replay).
       exclude: ["Fixtures"]),

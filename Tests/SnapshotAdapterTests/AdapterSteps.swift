@@ -1,18 +1,5 @@
 import Snapshot
 
-@testable import SnapshotUIKit
-
-#if canImport(UIKit)
-  import UIKit
-#else
-  import Foundation
-  import FakeUIKit
-#endif
-
-/// A cell whose accessibility identifier names its row: the fake reads it as the row's
-/// identity.
-final class RowCell: UICollectionViewCell {}
-
 /// One step of a random session through the collection view adapter. Replayable: every
 /// value it needs is in it.
 enum AdapterStep: CustomStringConvertible {
@@ -119,59 +106,11 @@ enum AdapterStep: CustomStringConvertible {
   }
 }
 
-/// A cell whose accessibility identifier names its row: the fake reads it as the row's
-/// identity.
-final class RowTableCell: UITableViewCell {}
-
-/// The list views with an adapter.
-enum AdapterKind: CaseIterable {
-  case collectionView, tableView
-}
-
-/// A list view (the fake on Linux), a window, and the adapter under test.
-@MainActor
-final class AdapterHarness {
-  let window = UIWindow(frame: .zero)
-  let view: UIView
-  let fake: FakeListCore
-  let base: DiffableDataSource<Int, Int>
-  /// The adapter (the data source holds it weakly).
-  let adapter: AnyObject
-  /// Every step run and the calls the view received for it.
-  var transcript: [String] = []
-
-  init(_ kind: AdapterKind = .collectionView, bug: AdapterBug? = nil) {
-    switch kind {
-    case .collectionView:
-      let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-      view.register(RowCell.self, forCellWithReuseIdentifier: "row")
-      let adapter = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
-        view, indexPath, item in
-        let cell = view.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
-        cell.accessibilityIdentifier = "\(item)"
-        return cell
-      }
-      adapter.plantedBug = bug
-      (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
-    case .tableView:
-      let view = UITableView(frame: .zero, style: .plain)
-      view.register(RowTableCell.self, forCellReuseIdentifier: "row")
-      let adapter = TableViewDiffableDataSource<Int, Int>(tableView: view) {
-        view, indexPath, item in
-        let cell = view.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.accessibilityIdentifier = "\(item)"
-        return cell
-      }
-      adapter.plantedBug = bug
-      (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
-    }
-    base.reorderingHandlers.canReorderItem = { _ in true }
-    window.addSubview(view)
-  }
-
-  /// Runs one step.
-  func run(_ step: AdapterStep) {
-    switch step {
+extension AdapterStep {
+  /// Runs the step's part that goes to the data source (applies, expand, collapse, moves,
+  /// style); steps that act on the view do nothing here.
+  func run(on base: DiffableDataSource<Int, Int>) {
+    switch self {
     case .apply(let sections, let reload, let reconfigure, let reloadSections, let animated):
       var snapshot = DiffableDataSourceSnapshot<Int, Int>()
       snapshot.appendSections(sections.map(\.id))
@@ -192,44 +131,15 @@ final class AdapterHarness {
     case .expand(let item, let animated): _ = try? base.expand(item, animated: animated)
     case .collapse(let item, let animated): _ = try? base.collapse(item, animated: animated)
     case .move(let from, let to): _ = try? base.moveItem(at: from, to: to)
-    case .drag(let from, let to):
-      fake.interactiveMove(
-        from: IndexPath(indexes: [from.section, from.item]),
-        to: IndexPath(indexes: [to.section, to.item]))
     case .staged(let on): base.updateStyle = on ? .staged : .singleBatch
-    case .window(let on):
-      if on { window.addSubview(view) } else { view.removeFromSuperview() }
-    case .layout: view.layoutIfNeeded()
+    case .drag, .window, .layout: break
     }
   }
 
-  /// The data source's rows, as the fake names them.
-  var expectedRows: [[String]] {
+  /// The data source's rows, as the fakes name them.
+  static func rows(of base: DiffableDataSource<Int, Int>) -> [[String]] {
     (0..<base.numberOfSections).map { s in
       base.itemIdentifiers(in: 0..<base.numberOfItems(inSection: s), inSection: s).map { "\($0)" }
     }
-  }
-
-  /// Runs `steps`; the first failure: a batch the fake refused, or rows that differ from the
-  /// data source's after a step (checked whenever the fake's layout is current).
-  func check(_ steps: [AdapterStep]) -> String? {
-    for (number, step) in steps.enumerated() {
-      fake.clearCalls()
-      run(step)
-      transcript.append("step \(number): \(step)")
-      transcript += fake.calls.map { "  " + $0 }
-      if let failure = fake.failures.first { return "step \(number) (\(step)): \(failure)" }
-      let batches = fake.calls.filter { $0.hasPrefix("performBatchUpdates") }
-      if let animated = step.animated,
-        batches.contains(where: { $0.hasSuffix("[without animation]") == animated })
-      {
-        return "step \(number) (\(step)): a batch animated \(!animated): \(fake.calls)"
-      }
-      if !fake.layoutIsStale && fake.rows != expectedRows {
-        return "step \(number) (\(step)): the view shows \(fake.rows), the data source "
-          + "\(expectedRows)"
-      }
-    }
-    return nil
   }
 }
