@@ -164,7 +164,7 @@ import SnapshotTestSupport
     }
     (requested, dequeued) = outer
     cells[indexPath] = cell
-    return cell.accessibilityIdentifier
+    return cell.fakeIdentity
   }
 
   /// A dequeued cell: the existing one while reconfiguring it, else a fresh one of the class

@@ -31,6 +31,12 @@ import Foundation
   /// https://developer.apple.com/documentation/uikit/uiview/frame
   open var frame: CGRect
 
+  /// https://developer.apple.com/documentation/uikit/uiview/bounds
+  open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+  /// The row a cell shows, to the fake (not UIKit API): its accessibility identifier.
+  var fakeIdentity: String? { accessibilityIdentifier }
+
   /// https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
   open func addSubview(_ view: UIView) {
     view.removeFromSuperview()
@@ -92,7 +98,13 @@ import Foundation
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcell
-@MainActor open class UICollectionViewCell: UICollectionReusableView {}
+@MainActor open class UICollectionViewCell: UICollectionReusableView {
+  var fakeContentConfiguration: (any UIContentConfiguration)?
+
+  override var fakeIdentity: String? {
+    accessibilityIdentifier ?? (fakeContentConfiguration as? UIListContentConfiguration)?.text
+  }
+}
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
 @MainActor public protocol UICollectionViewDataSource: NSObjectProtocol {
