@@ -36,13 +36,15 @@ let package = Package(
     .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
     // A fake of the UIKit members the adapters use, for Linux tests only: Apple's names and
     // signatures, UIKit's checks (batches validated with BatchRules, failures recorded).
-    .target(name: "FakeUIKit", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    .target(name: "FakeUIKit", dependencies: ["FakeListSupport", "Snapshot"]),
+    // The fakes' shared checks (identities, BatchRules on every batch): Linux tests only.
+    .target(name: "FakeListSupport", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .target(
       name: "SnapshotUIKit",
       dependencies: ["Snapshot", .target(name: "FakeUIKit", condition: .when(platforms: [.linux]))]
     ),
     // The AppKit members the adapter uses, for Linux tests only, likewise.
-    .target(name: "FakeAppKit"),
+    .target(name: "FakeAppKit", dependencies: ["FakeListSupport", "Snapshot"]),
     .target(
       name: "SnapshotAppKit",
       dependencies: [
@@ -56,6 +58,7 @@ let package = Package(
         "SnapshotUIKit", "SnapshotAppKit", "Snapshot", "SnapshotTestSupport",
         .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
         .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
+        .target(name: "FakeListSupport", condition: .when(platforms: [.linux])),
       ],
       // Call-sequence fixtures, read from the source tree (for a macOS job to replay).
       exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
 // UICollectionView's members the adapter uses, with Apple's signatures. The fake's own state
 // and checks (its "crashes", recorded instead of raised) are in UICollectionView+Fake.swift.
 
+import FakeListSupport
 import Foundation
 import Snapshot
 
@@ -159,25 +160,22 @@ import Snapshot
 }
 
 extension UICollectionView: FakeListOwner {
-  var fakeHasDataSource: Bool { dataSource != nil }
-  func fakeSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-  func fakeItemCount(_ section: Int) -> Int {
+  package var fakeHasDataSource: Bool { dataSource != nil }
+  package var fakeAnimationsEnabled: Bool { UIView.areAnimationsEnabled }
+  package func fakeIdentity(of cell: AnyObject) -> String? { (cell as? UIView)?.fakeIdentity }
+  package func fakeSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  package func fakeItemCount(_ section: Int) -> Int {
     dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
-  func fakeCell(at indexPath: IndexPath) -> UIView {
+  package func fakeCell(at indexPath: IndexPath) -> AnyObject {
     dataSource!.collectionView(self, cellForItemAt: indexPath)
   }
-  func fakeCanMove(at indexPath: IndexPath) -> Bool {
+  package func fakeCanMove(at indexPath: IndexPath) -> Bool {
     dataSource?.collectionView(self, canMoveItemAt: indexPath) ?? false
   }
-  func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
+  package func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
     dataSource?.collectionView(self, moveItemAt: source, to: destination)
   }
-}
-
-/// A ListIndexPath from an IndexPath.
-func path(_ indexPath: IndexPath) -> ListIndexPath {
-  ListIndexPath(item: indexPath.item, section: indexPath.section)
 }
 
 extension Array where Element == Int {

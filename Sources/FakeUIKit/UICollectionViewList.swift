@@ -1,6 +1,7 @@
 // The list-configuration members of UIKit that a collection-view outline uses, with Apple's
 // signatures: enough to compile and run the README's example against the fake.
 
+import FakeListSupport
 import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uicontentconfiguration

@@ -1,6 +1,7 @@
 // UITableView's members the adapter uses, with Apple's signatures; its checks are the
 // shared FakeListCore's (UIKit's table view validates a batch as its collection view does).
 
+import FakeListSupport
 import Foundation
 import Snapshot
 
@@ -171,18 +172,20 @@ import Snapshot
 }
 
 extension UITableView: FakeListOwner {
-  var fakeHasDataSource: Bool { dataSource != nil }
-  func fakeSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-  func fakeItemCount(_ section: Int) -> Int {
+  package var fakeHasDataSource: Bool { dataSource != nil }
+  package var fakeAnimationsEnabled: Bool { UIView.areAnimationsEnabled }
+  package func fakeIdentity(of cell: AnyObject) -> String? { (cell as? UIView)?.fakeIdentity }
+  package func fakeSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+  package func fakeItemCount(_ section: Int) -> Int {
     dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
   }
-  func fakeCell(at indexPath: IndexPath) -> UIView {
+  package func fakeCell(at indexPath: IndexPath) -> AnyObject {
     dataSource!.tableView(self, cellForRowAt: indexPath)
   }
-  func fakeCanMove(at indexPath: IndexPath) -> Bool {
+  package func fakeCanMove(at indexPath: IndexPath) -> Bool {
     dataSource?.tableView(self, canMoveRowAt: indexPath) ?? false
   }
-  func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
+  package func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
     dataSource?.tableView(self, moveRowAt: source, to: destination)
   }
 }

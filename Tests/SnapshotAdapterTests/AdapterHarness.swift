@@ -5,6 +5,7 @@
   @testable import SnapshotUIKit
 
   import Foundation
+  import FakeListSupport
   import FakeUIKit
 
   /// A cell whose accessibility identifier names its row: the fake reads it as the row's

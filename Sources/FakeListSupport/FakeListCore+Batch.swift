@@ -7,7 +7,7 @@ import Snapshot
 import SnapshotTestSupport
 
 extension FakeListCore {
-  func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+  package func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
     guard allowsReentry("performBatchUpdates") else { return }
     log("performBatchUpdates {")
     // A batch interrupts the animations of the ones before it.
@@ -53,7 +53,7 @@ extension FakeListCore {
     }
     self.rows = rows
     sectionTokens = tokens
-    cells = cells.filter { rows.indices.contains($0.key.section) }
+    cells = cells.filter { rows.indices.contains($0.key[0]) }
     guard let completion else { return }
     let key = nextCompletion
     nextCompletion += 1
@@ -65,7 +65,7 @@ extension FakeListCore {
 
   /// The section tokens after `batch`: a section keeps its token where it lands (a reloaded
   /// one where its reload lands); an inserted one gets a fresh one.
-  func tokens(after batch: BatchUpdate, count: Int) -> [Int] {
+  package func tokens(after batch: BatchUpdate, count: Int) -> [Int] {
     let map = batch.positionMap
     var origin: [Int: Int] = [:]
     for s in batch.reloadedSections {
@@ -79,7 +79,7 @@ extension FakeListCore {
     }
   }
 
-  func reconfigure(_ indexPaths: [IndexPath], _ line: String) {
+  package func reconfigure(_ indexPaths: [IndexPath], _ line: String) {
     log(line)
     count("reconfigure")
     if collecting != nil {
@@ -88,8 +88,8 @@ extension FakeListCore {
     }
     layoutIfStale()
     for indexPath in indexPaths {
-      guard rows.indices.contains(indexPath.section),
-        rows[indexPath.section].indices.contains(indexPath.item)
+      guard rows.indices.contains(indexPath[0]),
+        rows[indexPath[0]].indices.contains(indexPath[1])
       else {
         fail("attempt to reconfigure item at index path \(indexPath), which does not exist")
         continue
@@ -101,7 +101,7 @@ extension FakeListCore {
       if cells[indexPath] !== existing {
         fail("reconfigure of \(indexPath) returned a cell other than the existing one")
       }
-      if identity != rows[indexPath.section][indexPath.item] {
+      if identity != rows[indexPath[0]][indexPath[1]] {
         fail("reconfigure of \(indexPath) shows \(identity ?? "nothing"), another row")
       }
     }

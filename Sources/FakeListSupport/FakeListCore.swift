@@ -8,55 +8,60 @@ import Foundation
 import Snapshot
 import SnapshotTestSupport
 
-/// What the core reads from the view's data source.
-@MainActor protocol FakeListOwner: AnyObject {
+/// What the core reads from the view and its data source.
+@MainActor package protocol FakeListOwner: AnyObject {
   var fakeHasDataSource: Bool { get }
+  /// Whether the framework animates changes now.
+  var fakeAnimationsEnabled: Bool { get }
   func fakeSectionCount() -> Int
   func fakeItemCount(_ section: Int) -> Int
   /// Asks the data source for the cell at `indexPath`.
-  func fakeCell(at indexPath: IndexPath) -> UIView
+  func fakeCell(at indexPath: IndexPath) -> AnyObject
+  /// The row a cell shows.
+  func fakeIdentity(of cell: AnyObject) -> String?
   /// Asks the data source whether the row may move.
   func fakeCanMove(at indexPath: IndexPath) -> Bool
   /// Tells the data source the user moved a row.
   func fakeReportMove(from source: IndexPath, to destination: IndexPath)
 }
 
-/// The state and checks of a fake list view (UICollectionView, UITableView): not UIKit API.
+/// The state and checks of a fake list view (UICollectionView, UITableView,
+/// NSCollectionView): not the frameworks' API.
 @MainActor public final class FakeListCore {
   /// Every broken rule so far, worded as UIKit's exception.
-  public internal(set) var failures: [String] = []
+  public package(set) var failures: [String] = []
   /// Every call the adapter made, one line each: a replayable fixture.
-  public internal(set) var calls: [String] = []
+  public package(set) var calls: [String] = []
   /// How many times each kind of thing happened: "batch", "stale batch", "reconfigure",
   /// "reloadData", and one per kind of call inside a batch.
-  public internal(set) var counters: [String: Int] = [:]
+  public package(set) var counters: [String: Int] = [:]
   /// The rows the view shows, by identity.
-  public internal(set) var rows: [[String]] = []
+  public package(set) var rows: [[String]] = []
   /// Whether the next read of the data source is a fresh layout pass.
-  public internal(set) var layoutIsStale = true
+  public package(set) var layoutIsStale = true
   /// Whether a batch's completion has yet to run.
   public var hasPendingCompletions: Bool { !pending.isEmpty }
 
-  weak var owner: (any FakeListOwner)?
-  var cellClasses: [String: UIView.Type] = [:]
-  var supplementaryClasses: [String: UIView.Type] = [:]
+  package weak var owner: (any FakeListOwner)?
+  package var cellClasses: [String: AnyObject.Type] = [:]
+  package var supplementaryClasses: [String: AnyObject.Type] = [:]
   /// UIKit keeps no section identity: sections carry tokens.
   var sectionTokens: [Int] = []
   var nextToken = 0
-  var cells: [IndexPath: UIView] = [:]
+  package var cells: [IndexPath: AnyObject] = [:]
   /// The batch collected inside a `performBatchUpdates` closure, nil outside one.
   var collecting: BatchUpdate?
   var cellRequestDepth = 0
   var reconfiguring: IndexPath?
   /// Where the running cell request asks for a cell, and the cell dequeued for it.
   var requested: IndexPath?
-  var dequeued: UIView?
+  var dequeued: AnyObject?
   var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
   var nextCompletion = 0
   /// The row the user has just moved and its move, while the data source is told of it.
   var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
 
-  init() {}
+  package init() {}
 
   /// Forgets the recorded calls.
   public func clearCalls() { calls.removeAll() }
@@ -66,7 +71,7 @@ import SnapshotTestSupport
     while !pending.isEmpty { await Task.yield() }
   }
 
-  func fail(_ message: String) { failures.append(message) }
+  package func fail(_ message: String) { failures.append(message) }
 
   /// The user drags the row at `source` to `destination` (its index path after the move),
   /// as an interactive movement ends: the view moves the row first, then tells its data
@@ -76,15 +81,15 @@ import SnapshotTestSupport
     guard let owner else { return }
     log("interactive move \(source) -> \(destination)")
     count("interactive move")
-    guard rows.indices.contains(source.section), rows[source.section].indices.contains(source.item),
+    guard rows.indices.contains(source[0]), rows[source[0]].indices.contains(source[1]),
       owner.fakeCanMove(at: source)
     else { return }
     var moved = rows
-    let identity = moved[source.section].remove(at: source.item)
-    guard moved.indices.contains(destination.section),
-      (0...moved[destination.section].count).contains(destination.item)
+    let identity = moved[source[0]].remove(at: source[1])
+    guard moved.indices.contains(destination[0]),
+      (0...moved[destination[0]].count).contains(destination[1])
     else { return }
-    moved[destination.section].insert(identity, at: destination.item)
+    moved[destination[0]].insert(identity, at: destination[1])
     rows = moved
     cells = [:]
     interactivelyMoved = (identity, .init(from: path(source), to: path(destination)))
@@ -92,19 +97,19 @@ import SnapshotTestSupport
     interactivelyMoved = nil
   }
 
-  func count(_ kind: String) { counters[kind, default: 0] += 1 }
+  package func count(_ kind: String) { counters[kind, default: 0] += 1 }
 
-  func log(_ line: String) {
-    calls.append(line + (UIView.areAnimationsEnabled ? "" : " [without animation]"))
+  package func log(_ line: String) {
+    calls.append(line + (owner?.fakeAnimationsEnabled == false ? " [without animation]" : ""))
   }
 
-  func token() -> Int {
+  package func token() -> Int {
     nextToken += 1
     return nextToken
   }
 
   /// UIKit raises when the view is updated from inside its own update or a cell request.
-  func allowsReentry(_ operation: String) -> Bool {
+  package func allowsReentry(_ operation: String) -> Bool {
     if collecting != nil || cellRequestDepth > 0 {
       fail("\(operation) called from inside performBatchUpdates or a cell request")
       return false
@@ -112,7 +117,7 @@ import SnapshotTestSupport
     return true
   }
 
-  func reloadData() {
+  package func reloadData() {
     guard allowsReentry("reloadData") else { return }
     log("reloadData()")
     count("reloadData")
@@ -120,7 +125,7 @@ import SnapshotTestSupport
     cells = [:]
   }
 
-  func collect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
+  package func collect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
     log(line)
     count(String(line.prefix { $0 != "(" }))
     guard collecting != nil else {
@@ -131,7 +136,7 @@ import SnapshotTestSupport
   }
 
   /// A layout pass when the layout is stale: every count and every cell read anew.
-  func layoutIfStale() {
+  package func layoutIfStale() {
     guard layoutIsStale, let rows = readRows() else { return }
     layoutIsStale = false
     sectionTokens = rows.indices.map { _ in token() }
@@ -140,17 +145,17 @@ import SnapshotTestSupport
 
   /// Every section and row from the data source, each row by the identity of its cell; nil
   /// without a data source.
-  func readRows() -> [[String]]? {
+  package func readRows() -> [[String]]? {
     guard let owner, owner.fakeHasDataSource else { return nil }
     return (0..<max(0, owner.fakeSectionCount())).map { s in
       (0..<max(0, owner.fakeItemCount(s))).map { i in
-        requestCell(IndexPath(item: i, section: s)) ?? "(no identity at [\(s), \(i)])"
+        requestCell(IndexPath(indexes: [s, i])) ?? "(no identity at [\(s), \(i)])"
       }
     }
   }
 
   /// Asks for the cell at `indexPath`; it must be dequeued for that index path in this call.
-  func requestCell(_ indexPath: IndexPath) -> String? {
+  package func requestCell(_ indexPath: IndexPath) -> String? {
     guard let owner else { return nil }
     let outer = (requested, dequeued)
     (requested, dequeued) = (indexPath, nil)
@@ -164,12 +169,12 @@ import SnapshotTestSupport
     }
     (requested, dequeued) = outer
     cells[indexPath] = cell
-    return cell.fakeIdentity
+    return owner.fakeIdentity(of: cell)
   }
 
   /// A dequeued cell: the existing one while reconfiguring it, else a fresh one of the class
   /// registered for `identifier` (`make` builds it).
-  func dequeueCell<Cell: UIView>(
+  package func dequeueCell<Cell: AnyObject>(
     _ identifier: String, _ indexPath: IndexPath, kind: String, make: (Cell.Type) -> Cell
   ) -> Cell {
     if reconfiguring == indexPath, let existing = cells[indexPath] as? Cell { return existing }
@@ -184,8 +189,8 @@ import SnapshotTestSupport
   }
 
   /// A fresh view of the registered `type` (UIKit raises when none is registered).
-  func makeView<View: UIView>(
-    _ type: UIView.Type?, kind: String, _ identifier: String, make: (View.Type) -> View
+  package func makeView<View: AnyObject>(
+    _ type: AnyObject.Type?, kind: String, _ identifier: String, make: (View.Type) -> View
   ) -> View {
     if type == nil {
       fail(
@@ -195,4 +200,9 @@ import SnapshotTestSupport
     }
     return make((type as? View.Type) ?? View.self)
   }
+}
+
+/// The ListIndexPath of a two-index IndexPath (section, then item).
+package func path(_ indexPath: IndexPath) -> ListIndexPath {
+  ListIndexPath(item: indexPath[1], section: indexPath[0])
 }
