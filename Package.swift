@@ -39,23 +39,28 @@ let package = Package(
     .target(name: "FakeUIKit", dependencies: ["FakeListSupport", "Snapshot"]),
     // The fakes' shared checks (identities, BatchRules on every batch): Linux tests only.
     .target(name: "FakeListSupport", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // What the adapters share (their record of the rows, the delivery): not a product.
+    .target(name: "SnapshotAdapterCore", dependencies: ["Snapshot"]),
     .target(
       name: "SnapshotUIKit",
-      dependencies: ["Snapshot", .target(name: "FakeUIKit", condition: .when(platforms: [.linux]))]
-    ),
+      dependencies: [
+        "Snapshot", "SnapshotAdapterCore",
+        .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+      ]),
     // The AppKit members the adapter uses, for Linux tests only, likewise.
     .target(name: "FakeAppKit", dependencies: ["FakeListSupport", "Snapshot"]),
     .target(
       name: "SnapshotAppKit",
       dependencies: [
-        "Snapshot", .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
+        "Snapshot", "SnapshotAdapterCore",
+        .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
       ]
     ),
     .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotAdapterTests",
       dependencies: [
-        "SnapshotUIKit", "SnapshotAppKit", "Snapshot", "SnapshotTestSupport",
+        "SnapshotUIKit", "SnapshotAppKit", "SnapshotAdapterCore", "Snapshot", "SnapshotTestSupport",
         .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
         .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
         .target(name: "FakeListSupport", condition: .when(platforms: [.linux])),

@@ -1,4 +1,5 @@
 import Snapshot
+import SnapshotAdapterCore
 
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
   import AppKit
@@ -175,11 +176,5 @@ import Snapshot
         }
       }
     }
-  }
-
-  /// Carries a value onto the main actor, where the data source (used from the main actor
-  /// with this adapter) already is.
-  struct MainActorBox<Value>: @unchecked Sendable {
-    let value: Value
   }
 #endif

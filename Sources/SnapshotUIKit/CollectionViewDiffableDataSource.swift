@@ -1,4 +1,5 @@
 import Snapshot
+import SnapshotAdapterCore
 
 #if canImport(UIKit)
   import UIKit
@@ -136,7 +137,14 @@ import Snapshot
   }
 
   extension UICollectionView: BatchingListView {
-    func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+    package var isInWindow: Bool { window != nil }
+
+    package func withoutAnimation(_ body: () -> Void) {
+      UIView.performWithoutAnimation(body)
+    }
+
+    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    {
       performBatchUpdates(updates, completion: completion)
     }
 
@@ -159,7 +167,7 @@ import Snapshot
       }
     }
 
-    func reconfigure(_ indexPaths: [IndexPath]) {
+    package func reconfigure(_ indexPaths: [IndexPath]) {
       reconfigureItems(at: indexPaths)
     }
   }

@@ -1,4 +1,5 @@
 import Snapshot
+import SnapshotAdapterCore
 
 #if canImport(UIKit)
   import UIKit

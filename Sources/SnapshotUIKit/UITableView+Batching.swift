@@ -1,4 +1,5 @@
 import Snapshot
+import SnapshotAdapterCore
 
 #if canImport(UIKit)
   import UIKit
@@ -9,7 +10,14 @@ import Snapshot
 
 #if canImport(UIKit) || os(Linux)
   extension UITableView: BatchingListView {
-    func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
+    package var isInWindow: Bool { window != nil }
+
+    package func withoutAnimation(_ body: () -> Void) {
+      UIView.performWithoutAnimation(body)
+    }
+
+    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    {
       performBatchUpdates(updates, completion: completion)
     }
 
@@ -42,7 +50,7 @@ import Snapshot
       }
     }
 
-    func reconfigure(_ indexPaths: [IndexPath]) {
+    package func reconfigure(_ indexPaths: [IndexPath]) {
       reconfigureRows(at: indexPaths)
     }
   }

@@ -1,6 +1,7 @@
 // Runs against the fake (Linux): the macOS job replays the fixtures against real views.
 #if os(Linux)
   import Snapshot
+  import SnapshotAdapterCore
   import Testing
 
   @testable import SnapshotUIKit
