@@ -3,9 +3,10 @@
   import Snapshot
   import SnapshotAdapterCore
 
-  @testable import SnapshotUIKit
-
+  import SnapshotAppKit
+  import SnapshotUIKit
   import Foundation
+  import FakeAppKit
   import FakeListSupport
   import FakeUIKit
 
@@ -17,16 +18,21 @@
   /// identity.
   final class RowTableCell: UITableViewCell {}
 
-  /// The list views with an adapter.
+  /// An item whose view's accessibility identifier names its row.
+  final class RowItem: NSCollectionViewItem {}
+
+  /// The batching list views with an adapter (NSTableView's is in AppKitTableViewTests).
   enum AdapterKind: CaseIterable {
-    case collectionView, tableView
+    case collectionView, tableView, nsCollectionView
   }
 
   /// A list view (the fake on Linux), a window, and the adapter under test.
   @MainActor
   final class AdapterHarness {
     let window = UIWindow(frame: .zero)
-    let view: UIView
+    let nsWindow = NSWindow(
+      contentRect: .zero, styleMask: .titled, backing: .buffered, defer: false)
+    let view: AnyObject
     let fake: FakeListCore
     let base: DiffableDataSource<Int, Int>
     /// The adapter (the data source holds it weakly).
@@ -40,7 +46,9 @@
         let view = UICollectionView(
           frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         view.register(RowCell.self, forCellWithReuseIdentifier: "row")
-        let adapter = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+        let adapter = SnapshotUIKit.CollectionViewDiffableDataSource<Int, Int>(
+          collectionView: view
+        ) {
           view, indexPath, item in
           let cell = view.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
           cell.accessibilityIdentifier = "\(item)"
@@ -51,7 +59,7 @@
       case .tableView:
         let view = UITableView(frame: .zero, style: .plain)
         view.register(RowTableCell.self, forCellReuseIdentifier: "row")
-        let adapter = TableViewDiffableDataSource<Int, Int>(tableView: view) {
+        let adapter = SnapshotUIKit.TableViewDiffableDataSource<Int, Int>(tableView: view) {
           view, indexPath, item in
           let cell = view.dequeueReusableCell(withIdentifier: "row", for: indexPath)
           cell.accessibilityIdentifier = "\(item)"
@@ -59,9 +67,37 @@
         }
         adapter.plantedBug = bug
         (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
+      case .nsCollectionView:
+        let view = NSCollectionView(frame: .zero)
+        view.register(RowItem.self, forItemWithIdentifier: NSUserInterfaceItemIdentifier("row"))
+        let adapter = SnapshotAppKit.CollectionViewDiffableDataSource<Int, Int>(
+          collectionView: view
+        ) { view, indexPath, item in
+          let viewItem = view.makeItem(
+            withIdentifier: NSUserInterfaceItemIdentifier("row"), for: indexPath)
+          viewItem.view.setAccessibilityIdentifier("\(item)")
+          return viewItem
+        }
+        adapter.plantedBug = bug
+        (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
       }
       base.reorderingHandlers.canReorderItem = { _ in true }
-      window.addSubview(view)
+      setWindow(true)
+    }
+
+    /// Puts the view in its window, or takes it out.
+    func setWindow(_ on: Bool) {
+      if let view = view as? UIView {
+        if on { window.addSubview(view) } else { view.removeFromSuperview() }
+      } else if let view = view as? NSView {
+        nsWindow.contentView = on ? view : nil
+      }
+    }
+
+    /// A layout pass.
+    func layout() {
+      (view as? UIView)?.layoutIfNeeded()
+      _ = (view as? NSCollectionView)?.numberOfSections
     }
 
     /// Runs one step.
@@ -71,9 +107,8 @@
         fake.interactiveMove(
           from: IndexPath(indexes: [from.section, from.item]),
           to: IndexPath(indexes: [to.section, to.item]))
-      case .window(let on):
-        if on { window.addSubview(view) } else { view.removeFromSuperview() }
-      case .layout: view.layoutIfNeeded()
+      case .window(let on): setWindow(on)
+      case .layout: layout()
       default: step.run(on: base)
       }
     }
