@@ -175,3 +175,33 @@ package struct MainActorBox<Value>: @unchecked Sendable {
   package let value: Value
   package init(value: Value) { self.value = value }
 }
+
+/// A kind of call a batching view takes for a batch.
+package enum BatchCall: Sendable {
+  case deleteSections, insertSections, reloadSections, deleteItems, insertItems, reloadItems
+}
+
+extension BatchUpdate {
+  /// The batch's structural entries as a batching view's calls, in UIKit's listing order:
+  /// the section calls (each with its sections), the section moves, the item calls (each
+  /// with its index paths), the item moves. Empty lists make no call. O(k).
+  package func forEachCall(
+    sections: (BatchCall, IndexSet) -> Void, items: (BatchCall, [IndexPath]) -> Void,
+    moveSection: (Int, Int) -> Void, moveItem: (IndexPath, IndexPath) -> Void
+  ) {
+    func indexPath(_ path: ListIndexPath) -> IndexPath {
+      IndexPath(indexes: [path.section, path.item])
+    }
+    let sectionCalls: [(BatchCall, [Int])] = [
+      (.deleteSections, deletedSections), (.insertSections, insertedSections),
+      (.reloadSections, reloadedSections),
+    ]
+    for (call, list) in sectionCalls where !list.isEmpty { sections(call, IndexSet(list)) }
+    for move in movedSections { moveSection(move.source, move.destination) }
+    let itemCalls: [(BatchCall, [ListIndexPath])] = [
+      (.deleteItems, deletedItems), (.insertItems, insertedItems), (.reloadItems, reloadedItems),
+    ]
+    for (call, list) in itemCalls where !list.isEmpty { items(call, list.map(indexPath)) }
+    for move in movedItems { moveItem(indexPath(move.source), indexPath(move.destination)) }
+  }
+}

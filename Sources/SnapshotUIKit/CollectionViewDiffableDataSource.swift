@@ -60,6 +60,12 @@ import SnapshotAdapterCore
       self.cellProvider = cellProvider
       super.init()
       collectionView.dataSource = self
+      reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
+      deliverBatch = { [unowned self] batch, animated, content in
+        core.perform(batch, animated: animated, on: self.collectionView, content: content) {
+          [unowned self] in self.collectionView?.send($0)
+        }
+      }
     }
 
     // MARK: - UICollectionViewDataSource
@@ -119,21 +125,6 @@ import SnapshotAdapterCore
     ) {
       viewMovedRow(from: sourceIndexPath, to: destinationIndexPath)
     }
-
-    // MARK: - Delivery
-
-    override func reload(_ content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
-      core.reload(collectionView, content: content)
-    }
-
-    override func deliver(
-      _ batch: BatchUpdate, animated: Bool,
-      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
-    ) {
-      core.perform(batch, animated: animated, on: collectionView, content: content) {
-        [collectionView] in collectionView?.send($0)
-      }
-    }
   }
 
   extension UICollectionView: BatchingListView {
@@ -150,21 +141,21 @@ import SnapshotAdapterCore
 
     /// The batch's structural entries as the collection view's calls.
     func send(_ batch: BatchUpdate) {
-      func paths(_ list: [ListIndexPath]) -> [IndexPath] {
-        list.map { IndexPath(item: $0.item, section: $0.section) }
-      }
-      if !batch.deletedSections.isEmpty { deleteSections(IndexSet(batch.deletedSections)) }
-      if !batch.insertedSections.isEmpty { insertSections(IndexSet(batch.insertedSections)) }
-      if !batch.reloadedSections.isEmpty { reloadSections(IndexSet(batch.reloadedSections)) }
-      for move in batch.movedSections { moveSection(move.source, toSection: move.destination) }
-      if !batch.deletedItems.isEmpty { deleteItems(at: paths(batch.deletedItems)) }
-      if !batch.insertedItems.isEmpty { insertItems(at: paths(batch.insertedItems)) }
-      if !batch.reloadedItems.isEmpty { reloadItems(at: paths(batch.reloadedItems)) }
-      for move in batch.movedItems {
-        moveItem(
-          at: IndexPath(item: move.source.item, section: move.source.section),
-          to: IndexPath(item: move.destination.item, section: move.destination.section))
-      }
+      batch.forEachCall(
+        sections: { call, sections in
+          switch call {
+          case .deleteSections: deleteSections(sections)
+          case .insertSections: insertSections(sections)
+          default: reloadSections(sections)
+          }
+        },
+        items: { call, paths in
+          switch call {
+          case .deleteItems: deleteItems(at: paths)
+          case .insertItems: insertItems(at: paths)
+          default: reloadItems(at: paths)
+          }
+        }, moveSection: moveSection(_:toSection:), moveItem: moveItem(at:to:))
     }
 
     package func reconfigure(_ indexPaths: [IndexPath]) {

@@ -46,6 +46,12 @@ import SnapshotAdapterCore
       self.cellProvider = cellProvider
       super.init()
       tableView.dataSource = self
+      reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
+      deliverBatch = { [unowned self] batch, animated, content in
+        core.perform(batch, animated: animated, on: self.tableView, content: content) {
+          [unowned self] in self.tableView?.send($0, with: self.defaultRowAnimation)
+        }
+      }
     }
 
     // MARK: - UITableViewDataSource
@@ -87,21 +93,6 @@ import SnapshotAdapterCore
       to destinationIndexPath: IndexPath
     ) {
       viewMovedRow(from: sourceIndexPath, to: destinationIndexPath)
-    }
-
-    // MARK: - Delivery
-
-    override func reload(_ content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
-      core.reload(tableView, content: content)
-    }
-
-    override func deliver(
-      _ batch: BatchUpdate, animated: Bool,
-      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
-    ) {
-      core.perform(batch, animated: animated, on: tableView, content: content) {
-        [tableView, defaultRowAnimation] in tableView?.send($0, with: defaultRowAnimation)
-      }
     }
   }
 #endif
