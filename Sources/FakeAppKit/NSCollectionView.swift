@@ -83,52 +83,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/insertsections(_:)
   open func insertSections(_ sections: IndexSet) {
-    fake.collect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
+    fake.collectSections("insertSections", sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/deletesections(_:)
   open func deleteSections(_ sections: IndexSet) {
-    fake.collect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
+    fake.collectSections("deleteSections", sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/reloadsections(_:)
   open func reloadSections(_ sections: IndexSet) {
-    fake.collect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
+    fake.collectSections("reloadSections", sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collect("moveSection(\(section), toSection: \(newSection))") {
-      $0.movedSections.append(.init(from: section, to: newSection))
-    }
+    fake.collectSectionMove("moveSection", section, newSection)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/insertitems(at:)
   open func insertItems(at indexPaths: Set<IndexPath>) {
-    fake.collect("insertItems(at: \(indexPaths.sorted()))") {
-      $0.insertedItems += indexPaths.map(path)
-    }
+    fake.collectItems("insertItems", Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/deleteitems(at:)
   open func deleteItems(at indexPaths: Set<IndexPath>) {
-    fake.collect("deleteItems(at: \(indexPaths.sorted()))") {
-      $0.deletedItems += indexPaths.map(path)
-    }
+    fake.collectItems("deleteItems", Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/reloaditems(at:)
   open func reloadItems(at indexPaths: Set<IndexPath>) {
-    fake.collect("reloadItems(at: \(indexPaths.sorted()))") {
-      $0.reloadedItems += indexPaths.map(path)
-    }
+    fake.collectItems("reloadItems", Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/moveitem(at:to:)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collect("moveItem(at: \(indexPath), to: \(newIndexPath))") {
-      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
-    }
+    fake.collectItemMove("moveItem", indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/numberofsections
@@ -164,28 +154,4 @@ extension NSCollectionView: FakeListOwner {
   }
   package func fakeCanMove(at indexPath: IndexPath) -> Bool { false }
   package func fakeReportMove(from source: IndexPath, to destination: IndexPath) {}
-}
-
-extension IndexPath {
-  /// https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
-  /// (AppKit's addition to Foundation's IndexPath)
-  public init(item: Int, section: Int) {
-    self.init(indexes: [section, item])
-  }
-
-  /// https://developer.apple.com/documentation/foundation/indexpath/item
-  public var item: Int {
-    get { self[1] }
-    set { self[1] = newValue }
-  }
-
-  /// https://developer.apple.com/documentation/foundation/indexpath/section
-  public var section: Int {
-    get { self[0] }
-    set { self[0] = newValue }
-  }
-}
-
-extension Array where Element == Int {
-  static func += (lhs: inout [Int], rhs: IndexSet) { lhs.append(contentsOf: rhs) }
 }

@@ -2,6 +2,7 @@
 // Apple's signatures, behaving as AppKit does where mistakes show. Not AppKit: never ship
 // it. Each declaration cites its documentation page.
 
+@_exported import FakeListSupport
 import Foundation
 
 /// https://developer.apple.com/documentation/appkit/nsresponder

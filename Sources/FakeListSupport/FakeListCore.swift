@@ -206,3 +206,66 @@ import SnapshotTestSupport
 package func path(_ indexPath: IndexPath) -> ListIndexPath {
   ListIndexPath(item: indexPath[1], section: indexPath[0])
 }
+
+extension FakeListCore {
+  /// Collects a section call (`name` as the view spells it) into the batch. O(k).
+  package func collectSections(_ name: String, _ sections: IndexSet) {
+    collect("\(name)(\(Array(sections)))") { batch in
+      switch name.prefix(6) {
+      case "insert": batch.insertedSections += sections
+      case "delete": batch.deletedSections += sections
+      default: batch.reloadedSections += sections
+      }
+    }
+  }
+
+  /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
+  package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
+    let paths = indexPaths.map(path).sorted()
+    collect("\(name)(at: \(indexPaths.sorted()))") { batch in
+      switch name.prefix(6) {
+      case "insert": batch.insertedItems += paths
+      case "delete": batch.deletedItems += paths
+      default: batch.reloadedItems += paths
+      }
+    }
+  }
+
+  /// Collects a section move. O(1).
+  package func collectSectionMove(_ name: String, _ section: Int, _ newSection: Int) {
+    collect("\(name)(\(section), toSection: \(newSection))") {
+      $0.movedSections.append(.init(from: section, to: newSection))
+    }
+  }
+
+  /// Collects an item move. O(1).
+  package func collectItemMove(_ name: String, _ indexPath: IndexPath, _ newIndexPath: IndexPath) {
+    collect("\(name)(at: \(indexPath), to: \(newIndexPath))") {
+      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
+    }
+  }
+}
+
+extension Array where Element == Int {
+  package static func += (lhs: inout [Int], rhs: IndexSet) { lhs.append(contentsOf: rhs) }
+}
+
+extension IndexPath {
+  /// https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
+  /// (UIKit's and AppKit's addition to Foundation's IndexPath)
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
+  }
+
+  /// https://developer.apple.com/documentation/foundation/indexpath/item
+  public var item: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
+
+  /// https://developer.apple.com/documentation/foundation/indexpath/section
+  public var section: Int {
+    get { self[0] }
+    set { self[0] = newValue }
+  }
+}

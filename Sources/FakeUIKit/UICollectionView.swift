@@ -86,46 +86,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
   open func insertSections(_ sections: IndexSet) {
-    fake.collect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
+    fake.collectSections("insertSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
   open func deleteSections(_ sections: IndexSet) {
-    fake.collect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
+    fake.collectSections("deleteSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloadsections(_:)
   open func reloadSections(_ sections: IndexSet) {
-    fake.collect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
+    fake.collectSections("reloadSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collect("moveSection(\(section), toSection: \(newSection))") {
-      $0.movedSections.append(.init(from: section, to: newSection))
-    }
+    fake.collectSectionMove("moveSection", section, newSection)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
   open func insertItems(at indexPaths: [IndexPath]) {
-    fake.collect("insertItems(at: \(indexPaths))") { $0.insertedItems += indexPaths.map(path) }
+    fake.collectItems("insertItems", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
   open func deleteItems(at indexPaths: [IndexPath]) {
-    fake.collect("deleteItems(at: \(indexPaths))") { $0.deletedItems += indexPaths.map(path) }
+    fake.collectItems("deleteItems", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
   open func reloadItems(at indexPaths: [IndexPath]) {
-    fake.collect("reloadItems(at: \(indexPaths))") { $0.reloadedItems += indexPaths.map(path) }
+    fake.collectItems("reloadItems", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collect("moveItem(at: \(indexPath), to: \(newIndexPath))") {
-      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
-    }
+    fake.collectItemMove("moveItem", indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)
@@ -176,8 +172,4 @@ extension UICollectionView: FakeListOwner {
   package func fakeReportMove(from source: IndexPath, to destination: IndexPath) {
     dataSource?.collectionView(self, moveItemAt: source, to: destination)
   }
-}
-
-extension Array where Element == Int {
-  static func += (lhs: inout [Int], rhs: IndexSet) { lhs.append(contentsOf: rhs) }
 }

@@ -101,46 +101,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/uikit/uitableview/insertsections(_:with:)
   open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collect("insertSections(\(Array(sections)))") { $0.insertedSections += sections }
+    fake.collectSections("insertSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:)
   open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collect("deleteSections(\(Array(sections)))") { $0.deletedSections += sections }
+    fake.collectSections("deleteSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reloadsections(_:with:)
   open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collect("reloadSections(\(Array(sections)))") { $0.reloadedSections += sections }
+    fake.collectSections("reloadSections", sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collect("moveSection(\(section), toSection: \(newSection))") {
-      $0.movedSections.append(.init(from: section, to: newSection))
-    }
+    fake.collectSectionMove("moveSection", section, newSection)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/insertrows(at:with:)
   open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collect("insertRows(at: \(indexPaths))") { $0.insertedItems += indexPaths.map(path) }
+    fake.collectItems("insertRows", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/deleterows(at:with:)
   open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collect("deleteRows(at: \(indexPaths))") { $0.deletedItems += indexPaths.map(path) }
+    fake.collectItems("deleteRows", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reloadrows(at:with:)
   open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collect("reloadRows(at: \(indexPaths))") { $0.reloadedItems += indexPaths.map(path) }
+    fake.collectItems("reloadRows", indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/moverow(at:to:)
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collect("moveRow(at: \(indexPath), to: \(newIndexPath))") {
-      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
-    }
+    fake.collectItemMove("moveRow", indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reconfigurerows(at:)

@@ -2,6 +2,7 @@
 // use, with Apple's signatures, behaving as UIKit does where crashes come from. Not UIKit:
 // never ship it. Each declaration cites its documentation page.
 
+@_exported import FakeListSupport
 import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uiresponder
@@ -137,24 +138,4 @@ import Foundation
   func collectionView(
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath)
-}
-
-extension IndexPath {
-  /// https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
-  /// (UIKit's addition to Foundation's IndexPath)
-  public init(item: Int, section: Int) {
-    self.init(indexes: [section, item])
-  }
-
-  /// https://developer.apple.com/documentation/foundation/indexpath/item
-  public var item: Int {
-    get { self[1] }
-    set { self[1] = newValue }
-  }
-
-  /// https://developer.apple.com/documentation/foundation/indexpath/section
-  public var section: Int {
-    get { self[0] }
-    set { self[0] = newValue }
-  }
 }
