@@ -11,6 +11,14 @@ import Snapshot
 /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
 @MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
+/// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutattributes
+@MainActor open class UICollectionViewLayoutAttributes: NSObject {
+  /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutattributes/frame
+  open var frame: CGRect = .zero
+  /// https://developer.apple.com/documentation/uikit/uicollectionviewlayoutattributes/indexpath
+  open var indexPath = IndexPath(item: 0, section: 0)
+}
+
 /// https://developer.apple.com/documentation/uikit/uicollectionview
 @MainActor open class UICollectionView: UIView {
   /// https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionheader
@@ -144,6 +152,41 @@ import Snapshot
   /// https://developer.apple.com/documentation/uikit/uicollectionview/cellforitem(at:)
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
     fake.cells[indexPath] as? UICollectionViewCell
+  }
+
+  /// Every row's height in the fake's layout, in points (not UIKit API): a row's frame
+  /// starts at its position among all rows times this.
+  public var fakeRowHeight: CGFloat = 44
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    fake.layoutIfStale()
+    guard fake.rows.indices.contains(indexPath.section),
+      fake.rows[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    let row = fake.rows[..<indexPath.section].reduce(0) { $0 + $1.count } + indexPath.item
+    let attributes = UICollectionViewLayoutAttributes()
+    attributes.indexPath = indexPath
+    attributes.frame = CGRect(
+      x: 0, y: CGFloat(row) * fakeRowHeight, width: frame.width, height: fakeRowHeight)
+    return attributes
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uicollectionview/indexpathsforvisibleitems
+  open var indexPathsForVisibleItems: [IndexPath] {
+    fake.layoutIfStale()
+    var paths: [IndexPath] = []
+    var row = 0
+    for (section, rows) in fake.rows.enumerated() {
+      for item in rows.indices {
+        let top = CGFloat(row) * fakeRowHeight
+        if top + fakeRowHeight > contentOffset.y && top < contentOffset.y + frame.height {
+          paths.append(IndexPath(item: item, section: section))
+        }
+        row += 1
+      }
+    }
+    return paths
   }
 
   /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()
