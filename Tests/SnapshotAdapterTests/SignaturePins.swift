@@ -80,6 +80,37 @@
       let _: KeyPath<IndexPath, Int> = \IndexPath.item
       let _: KeyPath<IndexPath, Int> = \IndexPath.row
       let _: KeyPath<IndexPath, Int> = \IndexPath.section
+
+      let _: (CV) -> (IndexPath) -> UICollectionViewLayoutAttributes? =
+        CV.layoutAttributesForItem(at:)
+      let _: KeyPath<CV, [IndexPath]> = \CV.indexPathsForVisibleItems
+      let _: KeyPath<UICollectionViewLayoutAttributes, CGRect> = \.frame
+      let _:
+        (UICollectionLayoutListConfiguration.Appearance) -> UICollectionLayoutListConfiguration =
+          UICollectionLayoutListConfiguration.init(appearance:)
+      let _:
+        WritableKeyPath<
+          UICollectionLayoutListConfiguration, UICollectionLayoutListConfiguration.HeaderMode
+        > = \.headerMode
+      let _: (UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout =
+        UICollectionViewCompositionalLayout.list(using:)
+      let _: (UICollectionViewListCell) -> () -> UIListContentConfiguration =
+        UICollectionViewListCell.defaultContentConfiguration
+      let _: ReferenceWritableKeyPath<UICollectionViewListCell, [UICellAccessory]> = \.accessories
+      let _: ReferenceWritableKeyPath<UICollectionViewCell, (any UIContentConfiguration)?> =
+        \.contentConfiguration
+      let _: WritableKeyPath<UIListContentConfiguration, String?> = \.text
+      let _: UICellAccessory = .outlineDisclosure(
+        displayed: .always, options: UICellAccessory.OutlineDisclosureOptions(), actionHandler: {})
+      let _: UICellAccessory = .reorder(
+        displayed: .whenEditing, options: UICellAccessory.ReorderOptions())
+      let _:
+        (@escaping UICollectionView.CellRegistration<UICollectionViewListCell, Int>.Handler)
+          -> UICollectionView.CellRegistration<UICollectionViewListCell, Int> =
+          UICollectionView.CellRegistration.init(handler:)
+      let _:
+        (CV) -> (UICollectionView.CellRegistration<UICollectionViewListCell, Int>, IndexPath, Int?)
+          -> UICollectionViewListCell = CV.dequeueConfiguredReusableCell(using:for:item:)
     }
   }
 #endif
