@@ -101,7 +101,7 @@
     }
 
     /// Runs one step.
-    func run(_ step: AdapterStep) {
+    func run(_ step: AdapterStep) async {
       switch step {
       case .drag(let from, let to):
         fake.interactiveMove(
@@ -109,7 +109,7 @@
           to: IndexPath(indexes: [to.section, to.item]))
       case .window(let on): setWindow(on)
       case .layout: layout()
-      default: step.run(on: base)
+      default: await step.run(on: base)
       }
     }
 
@@ -118,10 +118,10 @@
 
     /// Runs `steps`; the first failure: a batch the fake refused, or rows that differ from the
     /// data source's after a step (checked whenever the fake's layout is current).
-    func check(_ steps: [AdapterStep]) -> String? {
+    func check(_ steps: [AdapterStep]) async -> String? {
       for (number, step) in steps.enumerated() {
         fake.clearCalls()
-        run(step)
+        await run(step)
         transcript.append("step \(number): \(step)")
         transcript += fake.calls.map { "  " + $0 }
         if let failure = fake.failures.first { return "step \(number) (\(step)): \(failure)" }

@@ -14,21 +14,22 @@
       AdapterStep.session(&g, count: 40)
     }
 
-    @Test(arguments: AdapterKind.allCases) func randomSessionsAreAccepted(_ kind: AdapterKind) {
-      checkProperty(
+    @Test(arguments: AdapterKind.allCases) func randomSessionsAreAccepted(_ kind: AdapterKind) async
+    {
+      await checkProperty(
         "\(kind) adapter", count: 300, base: 0x5EED_0301, generate: Self.session,
-        check: { AdapterHarness(kind).check($0) })
+        check: { await AdapterHarness(kind).check($0) })
     }
 
     /// How many of `count` sessions (through each adapter in turn) with `bug` planted fail with a message containing
     /// `message`; every failing one must.
-    func caught(_ bug: AdapterBug, _ message: String, count: Int = 40) -> Int {
+    func caught(_ bug: AdapterBug, _ message: String, count: Int = 40) async -> Int {
       var seeder = SeededGenerator(seed: 0x5EED_0302)
       var caught = 0
       for number in 0..<count {
         var g = SeededGenerator(seed: seeder.next())
         let kind = AdapterKind.allCases[number % AdapterKind.allCases.count]
-        guard let failure = AdapterHarness(kind, bug: bug).check(Self.session(&g)) else {
+        guard let failure = await AdapterHarness(kind, bug: bug).check(Self.session(&g)) else {
           continue
         }
         #expect(failure.contains(message), "\(failure)")
@@ -37,31 +38,31 @@
       return caught
     }
 
-    @Test func aRecordAdvancedBeforeTheClosureIsCaught() {
-      #expect(caught(.recordAdvancedBeforeClosure, "Invalid update: ") >= 10)
+    @Test func aRecordAdvancedBeforeTheClosureIsCaught() async {
+      #expect(await caught(.recordAdvancedBeforeClosure, "Invalid update: ") >= 10)
     }
 
-    @Test func aReconfigureInsideTheBatchIsCaught() {
-      #expect(caught(.reconfigureInsideBatch, "inside performBatchUpdates") >= 10)
+    @Test func aReconfigureInsideTheBatchIsCaught() async {
+      #expect(await caught(.reconfigureInsideBatch, "inside performBatchUpdates") >= 10)
     }
 
-    @Test func animationWhereNoneWasAskedIsCaught() {
-      #expect(caught(.animatesUnanimatedBatches, "a batch animated true") >= 10)
+    @Test func animationWhereNoneWasAskedIsCaught() async {
+      #expect(await caught(.animatesUnanimatedBatches, "a batch animated true") >= 10)
     }
 
-    @Test func aSecondMoveAfterADragIsCaught() {
-      #expect(caught(.movesAgainAfterInteractiveMove, "moved twice") >= 10)
+    @Test func aSecondMoveAfterADragIsCaught() async {
+      #expect(await caught(.movesAgainAfterInteractiveMove, "moved twice") >= 10)
     }
 
     /// The sessions reach what the properties are about: stale layouts, window-less reloads,
     /// stages, every kind of call.
-    @Test(arguments: AdapterKind.allCases) func sessionsReachEveryPath(_ kind: AdapterKind) {
+    @Test(arguments: AdapterKind.allCases) func sessionsReachEveryPath(_ kind: AdapterKind) async {
       var seeder = SeededGenerator(seed: 0x5EED_0301)
       var counters: [String: Int] = [:]
       for _ in 0..<60 {
         var g = SeededGenerator(seed: seeder.next())
         let harness = AdapterHarness(kind)
-        _ = harness.check(Self.session(&g))
+        _ = await harness.check(Self.session(&g))
         counters.merge(harness.fake.counters, uniquingKeysWith: +)
       }
       let rows = kind == .tableView ? "Rows" : "Items"

@@ -7,6 +7,8 @@ enum AdapterStep: CustomStringConvertible {
   case apply(
     sections: [LayoutSection<Int, Int>], reload: [Int], reconfigure: [Int],
     reloadSections: [Int], animated: Bool)
+  /// Apply a whole snapshot with `applyInBackground` (diffed off the main actor).
+  case background(sections: [LayoutSection<Int, Int>])
   /// Apply a tree to a section: roots with children, some expanded.
   case tree(section: Int, roots: [Int], children: [Int: [Int]], expanded: [Int], animated: Bool)
   case expand(Int, animated: Bool)
@@ -30,6 +32,9 @@ enum AdapterStep: CustomStringConvertible {
     case .tree(let section, let roots, let children, let expanded, let animated):
       return "tree \(section) roots \(roots) children \(children.sorted { $0.key < $1.key }) "
         + "expanded \(expanded) animated \(animated)"
+    case .background(let sections):
+      return "background apply [" + sections.map { "\($0.id): \($0.items)" }.joined(separator: ", ")
+        + "]"
     case .expand(let item, let animated): return "expand \(item) animated \(animated)"
     case .collapse(let item, let animated): return "collapse \(item) animated \(animated)"
     case .move(let from, let to): return "move \(from) to \(to)"
@@ -47,7 +52,7 @@ enum AdapterStep: CustomStringConvertible {
       .expand(_, let animated),
       .collapse(_, let animated):
       return animated
-    case .move, .drag: return true
+    case .move, .drag, .background: return true
     case .staged, .window, .layout: return nil
     }
   }
@@ -57,9 +62,9 @@ enum AdapterStep: CustomStringConvertible {
     (0..<count).map { _ in random(&g) }
   }
 
-  static func random(_ g: inout some RandomNumberGenerator) -> AdapterStep {
+  static func random(_ g: inout some RandomNumberGenerator, only: Int? = nil) -> AdapterStep {
     let animated = Bool.random(using: &g)
-    switch Int.random(in: 0..<22, using: &g) {
+    switch only ?? Int.random(in: 0..<24, using: &g) {
     case 0..<6:
       let sectionIDs = Array(
         (100..<105).shuffled(using: &g).prefix(Int.random(in: 0...4, using: &g)))
@@ -94,6 +99,9 @@ enum AdapterStep: CustomStringConvertible {
     case 11..<13: return .collapse(Int.random(in: 200..<215, using: &g), animated: animated)
     case 13..<15: return .move(from: randomPath(&g), to: randomPath(&g))
     case 20..<22: return .drag(from: randomPath(&g), to: randomPath(&g))
+    case 22..<24:
+      guard case .apply(let sections, _, _, _, _) = random(&g, only: 0) else { return .layout }
+      return .background(sections: sections)
     case 15: return .staged(Bool.random(using: &g))
     case 16..<18: return .window(Int.random(in: 0..<4, using: &g) != 0)
     default: return .layout
@@ -107,14 +115,30 @@ enum AdapterStep: CustomStringConvertible {
 }
 
 extension AdapterStep {
-  /// Runs the step's part that goes to the data source (applies, expand, collapse, moves,
-  /// style); steps that act on the view do nothing here.
-  func run(on base: DiffableDataSource<Int, Int>) {
+  /// The snapshot of `sections`.
+  static func snapshot(_ sections: [LayoutSection<Int, Int>]) -> DiffableDataSourceSnapshot<
+    Int, Int
+  > {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections(sections.map(\.id))
+    for section in sections { snapshot.appendItems(section.items, toSection: section.id) }
+    return snapshot
+  }
+
+  /// Runs the step's part that goes to the data source (applies, background applies,
+  /// expand, collapse, moves, style); steps that act on the view do nothing here.
+  @MainActor func run(on base: DiffableDataSource<Int, Int>) async {
+    if case .background(let sections) = self {
+      _ = try? await base.applyInBackground(Self.snapshot(sections))
+    } else {
+      run(synchronouslyOn: base)
+    }
+  }
+
+  @MainActor func run(synchronouslyOn base: DiffableDataSource<Int, Int>) {
     switch self {
     case .apply(let sections, let reload, let reconfigure, let reloadSections, let animated):
-      var snapshot = DiffableDataSourceSnapshot<Int, Int>()
-      snapshot.appendSections(sections.map(\.id))
-      for section in sections { snapshot.appendItems(section.items, toSection: section.id) }
+      var snapshot = Self.snapshot(sections)
       let present = Set(snapshot.itemIdentifiers)
       snapshot.reloadItems(reload.filter(present.contains))
       snapshot.reconfigureItems(reconfigure.filter(present.contains))
@@ -132,7 +156,7 @@ extension AdapterStep {
     case .collapse(let item, let animated): _ = try? base.collapse(item, animated: animated)
     case .move(let from, let to): _ = try? base.moveItem(at: from, to: to)
     case .staged(let on): base.updateStyle = on ? .staged : .singleBatch
-    case .drag, .window, .layout: break
+    case .drag, .window, .layout, .background: break
     }
   }
 

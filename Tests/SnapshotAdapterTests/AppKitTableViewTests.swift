@@ -31,13 +31,13 @@
 
     /// Runs `steps`; the first failure: a call the fake refused, an animation not asked for,
     /// or rows that differ from the data source's after a step.
-    func check(_ steps: [AdapterStep]) -> String? {
+    func check(_ steps: [AdapterStep]) async -> String? {
       for (number, step) in steps.enumerated() {
         table.fakeClearCalls()
         switch step {
         case .window(let on): window.contentView = on ? table : nil
         case .drag, .layout: break
-        default: step.run(on: base)
+        default: await step.run(on: base)
         }
         if let failure = table.fakeFailures.first { return "step \(number) (\(step)): \(failure)" }
         let rowCalls = table.fakeCalls.filter { !$0.hasPrefix("reloadData") }
@@ -64,18 +64,18 @@
       AdapterStep.session(&g, count: 40)
     }
 
-    @Test func randomSessionsLandOnTheDataSourcesRows() {
-      checkProperty(
+    @Test func randomSessionsLandOnTheDataSourcesRows() async {
+      await checkProperty(
         "NSTableView adapter", count: 300, base: 0x5EED_0501, generate: Self.session,
-        check: { AppKitHarness().check($0) })
+        check: { await AppKitHarness().check($0) })
     }
 
-    @Test func uiKitFramesAreCaught() {
+    @Test func uiKitFramesAreCaught() async {
       var seeder = SeededGenerator(seed: 0x5EED_0502)
       var caught = 0
       for _ in 0..<40 {
         var g = SeededGenerator(seed: seeder.next())
-        if AppKitHarness(bug: .uiKitFrames).check(Self.session(&g)) != nil { caught += 1 }
+        if await AppKitHarness(bug: .uiKitFrames).check(Self.session(&g)) != nil { caught += 1 }
       }
       #expect(caught >= 10)
     }

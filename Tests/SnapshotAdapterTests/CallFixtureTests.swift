@@ -17,11 +17,14 @@
         .appendingPathComponent("Fixtures/\(kind)-\(String(seed, radix: 16)).txt")
     }
 
-    @Test(arguments: AdapterKind.allCases) func callsMatchTheFixtures(_ kind: AdapterKind) throws {
+    @Test(arguments: AdapterKind.allCases) func callsMatchTheFixtures(_ kind: AdapterKind)
+      async throws
+    {
       for seed in Self.seeds {
         var g = SeededGenerator(seed: seed)
         let harness = AdapterHarness(kind)
-        #expect(harness.check(AdapterStep.session(&g, count: 30)) == nil)
+        let failure = await harness.check(AdapterStep.session(&g, count: 30))
+        #expect(failure == nil)
         let text = harness.transcript.joined(separator: "\n") + "\n"
         let url = Self.fixture(kind, seed)
         if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD_FIXTURES"] == "1" {
