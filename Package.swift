@@ -3,8 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "Snapshot",
-  // `Synchronization` (Mutex, Atomic) guards the lazily rebuilt lookup caches.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The floor is the Swift 5.7 runtime's: the data source holds its list view as a constrained
+  // existential (`any DiffableListView<Section, Item>`), which needs it. The library's one
+  // lock is the platform's own (Lock.swift), not `Synchronization`'s, which needs macOS 15.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "Snapshot", targets: ["Snapshot"]),
     // A list-view simulator for users' tests: checks every batch a data source hands it.
@@ -33,7 +35,19 @@ let package = Package(
     .target(name: "BenchCounters"),
     .executableTarget(name: "snapshot-bench", dependencies: ["SnapshotBench", "BenchCounters"]),
     .target(name: "OutlineCore"),
-    .executableTarget(name: "outline", dependencies: ["Snapshot", "OutlineCore"]),
+    // README.md is the outline's page (keys, files, how it is built).
+    .executableTarget(
+      name: "outline", dependencies: ["Snapshot", "OutlineCore"], exclude: ["README.md"]),
+    // The test targets' shared property-testing support: the seeded runner and its shrinker,
+    // the data source's random step sequences and their runners (through a list view the
+    // caller supplies), the reference models they check against. Not a product, and only
+    // test targets depend on it, so it may import Testing.
+    .target(
+      name: "SnapshotPropertySupport", dependencies: ["Snapshot", "SnapshotTestSupport"],
+      path: "Tests/PropertySupport"),
+    .testTarget(
+      name: "SnapshotTests",
+      dependencies: ["Snapshot", "SnapshotTestSupport", "SnapshotPropertySupport"]),
     // A fake of the UIKit members the adapters use, for Linux tests only: Apple's names and
     // signatures, UIKit's checks (batches validated with BatchRules, failures recorded).
     .target(name: "FakeUIKit", dependencies: ["FakeListSupport", "Snapshot"]),
@@ -56,11 +70,11 @@ let package = Package(
         .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
       ]
     ),
-    .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(
       name: "SnapshotAdapterTests",
       dependencies: [
         "SnapshotUIKit", "SnapshotAppKit", "SnapshotAdapterCore", "Snapshot", "SnapshotTestSupport",
+        "SnapshotPropertySupport",
         .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
         .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
         .target(name: "FakeListSupport", condition: .when(platforms: [.linux])),
@@ -75,6 +89,8 @@ let package = Package(
     // Imports Foundation beside Snapshot: fails to compile if a public name of ours clashes.
     .testTarget(
       name: "FoundationInteropTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // README.md's Swift blocks, extracted by .ci/readme-code.py: compiled and run.
+    .testTarget(name: "ReadmeTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

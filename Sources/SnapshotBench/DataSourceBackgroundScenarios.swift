@@ -1,6 +1,5 @@
 import Dispatch
 import Snapshot
-import Synchronization
 
 /// Issue 18's async apply on today's data source: `applyInBackground(_:)` of a one-section
 /// snapshot with one row in 1,000, 100 or 10 replaced (at 10^6 rows: 10^3, 10^4, 10^5
@@ -13,6 +12,8 @@ import Synchronization
 /// The data source lives on an actor of its own whose executor times every job it runs
 /// (``TimingExecutor``); the data source's `_backgroundDiffHook`, run off the actor when the
 /// diff ends, splits the jobs into before and after the await.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 enum DataSourceBackgroundScenarios {
   static let all = [(share: "0.1pct", every: 1_000), ("1pct", 100), ("10pct", 10)].map {
     scenario($0.share, every: $0.every)
@@ -71,6 +72,8 @@ enum DataSourceBackgroundScenarios {
 /// code (it waits for the apply), and reports how long that actor was busy. Call ``run()``
 /// from a thread outside Swift's cooperative pool (the bench's main thread): it blocks its
 /// thread while the apply's task runs on the pool, which a pool thread could deadlock.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class BackgroundApplyBench {
   struct Run {
     /// Seconds the actor ran jobs before the diff ended (the part before the await).
@@ -122,7 +125,7 @@ final class BackgroundApplyBench {
     }
     done.wait()
     let end = Measure.now()
-    let diffEnd = marks.diffEnd.load(ordering: .acquiring)
+    let diffEnd = marks.diffEnd.withLock { $0 }
     var run = Run(total: Double(end - start) / 1e9)
     for span in executor.takeSpans() {
       let seconds = Double(span.end - span.start) / 1e9
@@ -137,11 +140,13 @@ final class BackgroundApplyBench {
 /// What the data source's diff hook and the applying task hand back to the bench.
 final class BackgroundMarks: Sendable {
   /// When the last background diff ended (monotonic nanoseconds).
-  let diffEnd = Atomic<UInt64>(0)
-  let changes = Mutex<Int?>(nil)
+  let diffEnd = Locked<UInt64>(0)
+  let changes = Locked<Int?>(nil)
 }
 
 /// The actor the data source is used from, run by a ``TimingExecutor``.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 actor DataSourceOwner {
   private nonisolated let executor: TimingExecutor
   private let view: CountingListView<Int, Int>
@@ -160,7 +165,7 @@ actor DataSourceOwner {
     let view = CountingListView<Int, Int>()
     let source = DiffableDataSource<Int, Int>(listView: view)
     source.applySnapshotUsingReloadData(snapshots[0])
-    source._backgroundDiffHook = { marks.diffEnd.store(Measure.now(), ordering: .releasing) }
+    source._backgroundDiffHook = { marks.diffEnd.withLock { $0 = Measure.now() } }
     self.executor = executor
     self.view = view
     self.source = source
@@ -179,9 +184,11 @@ actor DataSourceOwner {
 
 /// A serial executor that runs jobs on a dispatch queue and records when each one ran: the
 /// time an actor on it is blocked.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class TimingExecutor: SerialExecutor, Sendable {
   private let queue = DispatchQueue(label: "snapshot-bench.timing-executor")
-  private let spans = Mutex<[(start: UInt64, end: UInt64)]>([])
+  private let spans = Locked<[(start: UInt64, end: UInt64)]>([])
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)

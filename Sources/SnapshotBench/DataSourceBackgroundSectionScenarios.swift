@@ -1,5 +1,4 @@
 import Snapshot
-import Synchronization
 
 /// The section form of the async apply: `applyInBackground(_:to:)` of a section snapshot built
 /// apart from the section's tree, with one item inserted in the middle, then without it,
@@ -8,6 +7,8 @@ import Synchronization
 /// part of the apply, as in an app that builds each section snapshot afresh. Measured, as in
 /// ``DataSourceBackgroundScenarios``: how long the caller's actor is blocked (its jobs before
 /// and after the await), against the whole call.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 enum DataSourceBackgroundSectionScenarios {
   static let all = [builtApart]
 
@@ -70,7 +71,7 @@ enum DataSourceBackgroundSectionScenarios {
 /// The tree the next run applies, built on the bench's thread and taken by the applying task,
 /// so that no one else keeps it.
 final class SectionTreeSlot: Sendable {
-  private let tree = Mutex<DiffableDataSourceSectionSnapshot<Int>?>(nil)
+  private let tree = Locked<DiffableDataSourceSectionSnapshot<Int>?>(nil)
 
   var isFull: Bool { tree.withLock { $0 != nil } }
 
@@ -84,6 +85,8 @@ final class SectionTreeSlot: Sendable {
 }
 
 /// The actor a data source showing one section, 0, is used from, run by a ``TimingExecutor``.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 actor SectionApplyOwner {
   private nonisolated let executor: TimingExecutor
   private let view: CountingListView<Int, Int>
@@ -100,7 +103,7 @@ actor SectionApplyOwner {
     let view = CountingListView<Int, Int>()
     let source = DiffableDataSource<Int, Int>(listView: view)
     source.apply(tree, to: 0, animatingDifferences: false)
-    source._backgroundDiffHook = { marks.diffEnd.store(Measure.now(), ordering: .releasing) }
+    source._backgroundDiffHook = { marks.diffEnd.withLock { $0 = Measure.now() } }
     self.executor = executor
     self.view = view
     self.source = source

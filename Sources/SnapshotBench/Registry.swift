@@ -11,6 +11,16 @@ let registry: [Scenario] =
   + SectionedDiffScenarios.all
   + DataSourceScenarios.all
   + DataSourceApplyScenarios.all + DataSourceWorkflowScenarios.all
-  + DataSourceBackgroundScenarios.all + DataSourceBackgroundSectionScenarios.all
+  + ifExecutorsAvailable { DataSourceBackgroundScenarios.all }
+  + ifExecutorsAvailable { DataSourceBackgroundSectionScenarios.all }
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all
   + CompressedDiffScenarios.all
+
+/// `scenarios()` where the OS has custom executors (`ExecutorJob`, macOS 14), which the
+/// background-apply scenarios run on; else none.
+func ifExecutorsAvailable(
+  _ scenarios: () -> [Scenario]
+) -> [Scenario] {
+  if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *) { return scenarios() }
+  return []
+}

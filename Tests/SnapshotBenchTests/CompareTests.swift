@@ -273,15 +273,16 @@ import Testing
       message(wrongSample ?? "")?.hasPrefix("f.json: results[0].measurement.samples[1]: ") == true)
   }
 
-  /// The recorded run of the merge base (schema 1, no repeat times) still loads, and
-  /// compares by medians only.
+  /// A run recorded before repeat times were kept (schema 1) still loads, and compares by
+  /// medians only.
   @Test func theOldRecordedFileLoads() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let path = root.appendingPathComponent("Benchmarks/results-2026-11-23T124551Z.json").path
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("schema-1-\(UInt64.random(in: 0...UInt64.max)).json").path
+    try Data(Self.schema1Run.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let old = try RunFile.load(path)
     #expect(old.run.schema == 1)
-    #expect(old.run.results.count == 77)
+    #expect(old.run.results.count == 2)
     #expect(old.run.machine.swift == nil)
     #expect(
       old.warnings == [
@@ -292,7 +293,7 @@ import Testing
     let times = S.times(7, around: flat.measurement.median * 2, spread: 0.01, seed: 24)
     let new = S.file("new", [S.result("diff/flat/int/arrays", samples: times)])
     let comparison = Comparison(old: old, new: new, rule: CompareRule())
-    #expect(comparison.results.count == 1 && comparison.onlyInOld.count == 76)
+    #expect(comparison.results.count == 1 && comparison.onlyInOld.count == 1)
     #expect(comparison.results[0].time.verdict == .mediansOnly)
     #expect(comparison.results[0].time.ratio.map { abs($0 - 2) < 0.02 } == true)
     #expect(
@@ -307,6 +308,114 @@ import Testing
     // Medians only never fail --fail-on-regression: there is no verdict to fail on.
     #expect(comparison.regressions(over: 0).isEmpty)
   }
+
+  /// Two results of a run recorded with schema 1 (2026-11-23), its long texts shortened.
+  static let schema1Run = """
+    {
+      "command": "snapshot-bench --record",
+      "date": "2026-11-23T12:45:51Z",
+      "machine": {
+        "architecture": "x86_64",
+        "cores": 2,
+        "cpu": "AMD EPYC",
+        "memoryBytes": 25276502016,
+        "system": "Debian GNU/Linux 12 (bookworm)"
+      },
+      "notes": [],
+      "optimized": true,
+      "recordFile": "results-2026-11-23T124551Z.json",
+      "results": [
+        {
+          "baselines": [
+            {
+              "measurement": {
+                "median": 0.131064624,
+                "minimum": 0.117132048,
+                "name": "Dictionary<Int, Int>",
+                "peakBytes": 67698688,
+                "repeats": 7
+              },
+              "name": "Dictionary<Int, Int>",
+              "ratio": 0.8443247821878025,
+              "whenFaster": "the snapshot keeps each identifier once,"
+            }
+          ],
+          "bytesPerItem": 57.15968,
+          "charted": false,
+          "detail": "100 roots, 100 children per parent",
+          "group": "Memory of a 10^6-item list (peak growth while building, cach",
+          "items": 1000000,
+          "measurement": {
+            "median": 0.237401251,
+            "minimum": 0.170893754,
+            "name": "section snapshot",
+            "peakBytes": 57159680,
+            "repeats": 7
+          },
+          "metric": "memory",
+          "nanosecondsPerItem": 237.401251,
+          "notes": [],
+          "scales": false,
+          "scenario": "memory/outline",
+          "size": 1000000,
+          "summary": "peak memory of building a section snapshot with append(_:to:"
+        },
+        {
+          "baselines": [
+            {
+              "measurement": {
+                "median": 0.000346776,
+                "minimum": 0.000339335,
+                "name": "hash pass (Set)",
+                "peakBytes": 135168,
+                "repeats": 23
+              },
+              "name": "hash pass (Set)",
+              "ratio": 1.2845842849562832,
+              "whenFaster": "the floor hashes every old and every new"
+            },
+            {
+              "measurement": {
+                "median": 0.043614268,
+                "minimum": 0.043142857,
+                "name": "stdlib difference+moves",
+                "peakBytes": 692224,
+                "repeats": 23
+              },
+              "name": "stdlib difference+moves",
+              "ratio": 0.010213698874872784,
+              "whenFaster": "CollectionDifference is Myers' algorithm"
+            }
+          ],
+          "bytesPerItem": 75.3664,
+          "charted": true,
+          "detail": "−1,000 +1,000, 200 shuffled",
+          "group": "Diffing a flat list of Int identifiers (DifferenceKit's shap",
+          "items": 10000,
+          "measurement": {
+            "median": 0.000445463,
+            "minimum": 0.000394857,
+            "name": "BatchUpdate(from:to:)",
+            "peakBytes": 753664,
+            "repeats": 23
+          },
+          "metric": "time",
+          "nanosecondsPerItem": 44.546299999999995,
+          "notes": [
+            "fewest moves possible: 175"
+          ],
+          "scales": true,
+          "scenario": "diff/flat/int/arrays",
+          "size": 10000,
+          "summary": "BatchUpdate(from:to:) on two arrays (checks both for duplica"
+        }
+      ],
+      "scalingFlags": [],
+      "schema": 1,
+      "tool": "snapshot-bench",
+      "wallSeconds": 69.33426926
+    }
+    """
 
   /// The runner keeps every repeat's time, of the scenario and of each baseline.
   @Test func theRunnerRecordsEveryRepeat() throws {

@@ -47,6 +47,8 @@ import Testing
     }
   }
 
+  // Custom executors (`ExecutorJob`) need macOS 14.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @Test func theBackgroundBenchSplitsTheBlockedTimeAndAppliesBothWays() async {
     let runs = await Self.offPool {
       let items = Array(0..<1_000)

@@ -35,7 +35,7 @@ extension DiffableDataSourceSectionSnapshot {
       let paths = depthFirstPaths(
         roots, children: children, at: [conflict.first, conflict.duplicate])
       throw BuildError(
-        item: builder.tree.nodes[conflict.first].item, firstPath: paths[0],
+        item: builder.item(at: conflict.first), firstPath: paths[0],
         duplicatePath: paths[1])
     }
     return builder.snapshot
@@ -278,10 +278,10 @@ extension SectionedOutline {
         if let firstOrdinal = owner.updateValueGrowingFirst(ordinal, forKey: identifier) {
           let firstSlot =
             firstOrdinal == ordinal
-            ? builder.tree.slot(of: identifier)
-            : Int32(outline.trees[firstOrdinal].index(of: identifier) ?? -1)
+            ? builder.index(of: identifier) ?? -1
+            : outline.trees[firstOrdinal].index(of: identifier) ?? -1
           conflict = SectionedConflict(
-            firstSection: firstOrdinal, firstIndex: Int(firstSlot),
+            firstSection: firstOrdinal, firstIndex: firstSlot,
             duplicateSection: ordinal, duplicateIndex: builder.count)
           conflictItem = identifier
           throw StopWalk()

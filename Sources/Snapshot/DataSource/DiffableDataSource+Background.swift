@@ -35,7 +35,13 @@ extension DiffableDataSource {
   /// ``apply(_:animatingDifferences:completion:)``: in an async context, Swift prefers an
   /// `async` overload, so every existing synchronous call there would need an `await`.
   ///
-  /// - Parameter isolation: the actor the data source is used from; the caller's by default.
+  /// - Parameters:
+  ///   - snapshot: the sections and items to show.
+  ///   - animatingDifferences: whether the list view animates the batch; false sends the
+  ///     same batch, to be applied without animation.
+  ///   - isolation: the actor the data source is used from; the caller's by default.
+  /// - Returns: whether the snapshot was applied, superseded by a later apply, or dropped
+  ///   because the task was cancelled.
   /// - Complexity: on the caller's actor, O(1) per attempt to take the state (the section
   ///   trees are copies that share their storage), then the commit: O(s) for s sections to
   ///   install the new ones and O(the update's size) to deliver it. What the commit replaces
@@ -91,7 +97,16 @@ extension DiffableDataSource {
   /// The misuse checks, the rows and their diff all run off the actor; errors are thrown at
   /// commit, as the whole form's are.
   ///
-  /// - Parameter isolation: the actor the data source is used from; the caller's by default.
+  /// - Parameters:
+  ///   - snapshot: the section's new tree.
+  ///   - section: the section whose tree it becomes.
+  ///   - animatingDifferences: whether the list view animates the batch; false sends the
+  ///     same batch, to be applied without animation.
+  ///   - expansion: whose expansion state the items present before and after keep: the
+  ///     data source's (``ExpansionPolicy/preserveCurrent``) or the snapshot's.
+  ///   - isolation: the actor the data source is used from; the caller's by default.
+  /// - Returns: whether the snapshot was applied, superseded by a later apply, or dropped
+  ///   because the task was cancelled.
   /// - Complexity: on the caller's actor, O(s) per attempt for s sections (taking the state),
   ///   then the commit: O(the update's size). The section's old tree (for a tree built apart,
   ///   O(n) to free), or an attempt's result left unused, is handed in O(1) to a task that

@@ -5,7 +5,7 @@ extension DiffableDataSourceSnapshot {
   ///   ``appendItems(_:toSection:)`` of whole arrays, and not edited
   ///   otherwise since (reload and reconfigure marks aside): it keeps those arrays and hands
   ///   them out. O(n) copied as arrays copy when it was edited a few times since, and keeps
-  ///   them cut into pieces (see the article "Diffs of snapshots built apart"). Otherwise
+  ///   them cut into pieces. Otherwise
   ///   O(n + s b log n) for n items and s sections: the items are copied out of the storage
   ///   leaf by leaf into arrays of the right size; nothing is hashed.
   @inlinable
@@ -48,7 +48,7 @@ extension DiffableDataSourceSnapshot {
   /// When this snapshot was made from `old` by edits (or the reverse), the two share every
   /// storage node the edits did not touch, and the diff skips them: it reads only the items
   /// of the nodes they do not share, each run of shared items standing for itself as one
-  /// token (see the article "Snapshots that share structure").
+  /// token.
   ///
   /// - Complexity: related snapshots: O(k b log n + s b log n) for k edits between them and
   ///   s sections within shared runs. Otherwise O(n + m) to read the n old and m new items

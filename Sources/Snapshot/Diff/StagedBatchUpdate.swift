@@ -90,7 +90,7 @@ public struct StagedBatchUpdate<SectionID: Hashable & Sendable, ItemID: Hashable
     public static func == (lhs: Self, rhs: Self) -> Bool {
       guard lhs.kind == rhs.kind && lhs.batch == rhs.batch else { return false }
       if case .deferred(let a) = lhs.storedLayout, case .deferred(let b) = rhs.storedLayout,
-        a === b
+        a.isIdentical(to: b)
       {
         return true
       }

@@ -6,9 +6,9 @@
 /// How many entries two section trees hold alike at their front and at their back: the same
 /// item, at the same depth, with the same expansion flag, at the same place from that end.
 /// The two ends never overlap (``prefix`` + ``suffix`` is at most the shorter tree's count).
-@usableFromInline struct AlikeEnds: Sendable, Equatable {
-  @usableFromInline var prefix: Int
-  @usableFromInline var suffix: Int
+@usableFromInline package struct AlikeEnds: Sendable, Equatable {
+  @usableFromInline package var prefix: Int
+  @usableFromInline package var suffix: Int
 
   @inlinable init(prefix: Int, suffix: Int) {
     self.prefix = prefix
@@ -21,7 +21,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(p + s + b log n) for the p + s alike entries, plus one entry more at each
   ///   end where they differ.
-  @inlinable static func alikeEnds(_ old: Self, _ new: Self) -> AlikeEnds {
+  @inlinable package static func alikeEnds(_ old: Self, _ new: Self) -> AlikeEnds {
     let (a, b) = (old.list.tree, new.list.tree)
     let limit = Swift.min(a.count, b.count)
     let alike = {

@@ -121,7 +121,7 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(1) (the old storage is released, or kept by its other owners).
   @inlinable public mutating func deleteAll() {
-    list = SharedList(base: list.tree.base, bucketCapacity: list.labels.bucketCapacity)
+    list = SharedList(base: list.tree.base, bucketCapacity: list.labelIndex.bucketCapacity)
   }
 
   /// Marks `items` as expanded, so their children are visible when their own ancestors are.

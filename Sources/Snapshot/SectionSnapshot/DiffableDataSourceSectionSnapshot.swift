@@ -18,8 +18,8 @@
 /// (``SectionSnapshotError/Reason/irreflexiveItem(_:)``).
 ///
 /// A value type whose storage is shared between copies: copying is O(1), and an edit of a
-/// copy copies only the O(log n) nodes on its path (see the article "Snapshots that share
-/// structure"), so a copy and its edited original share everything the edit did not touch.
+/// copy copies only the O(log n) nodes on its path, so a copy and its edited original share
+/// everything the edit did not touch.
 ///
 /// Cost: with n items, a lookup by identifier (`contains(_:)`, `index(of:)`, `level(of:)`,
 /// `parent(of:)`, `isExpanded(_:)`, `isVisible(_:)`) is O(log n); an edit naming k items is
@@ -31,8 +31,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
   public typealias Error = SectionSnapshotError<ItemIdentifierType>
 
   /// The items' pre-order sequence (depth and expansion per entry) and the index from
-  /// identifier to position.
-  @usableFromInline var list: SharedList<ItemIdentifierType>
+  /// identifier to position. (Readable package-wide for the property tests' support target.)
+  @usableFromInline package internal(set) var list: SharedList<ItemIdentifierType>
 
   /// Creates an empty section snapshot. O(1).
   @inlinable public init() {

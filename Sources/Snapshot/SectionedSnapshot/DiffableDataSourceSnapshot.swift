@@ -20,15 +20,14 @@
 /// against the identifier asked for before use. ``tryBatchUpdate(from:)`` re-checks two
 /// snapshots for such values before diffing.
 ///
-/// A value type whose storage is shared between copies, node by node (see the article
-/// "Snapshots that share structure"): a copy is O(1), and an edit of a copy copies only the
-/// O(log n) nodes on its path. Two snapshots are equal when their sections, and the items of
-/// each section, are equal in order; reload and reconfigure marks do not take part.
+/// A value type whose storage is shared between copies, node by node: a copy is O(1), and an
+/// edit of a copy copies only the O(log n) nodes on its path. Two snapshots are equal when
+/// their sections, and the items of each section, are equal in order; reload and reconfigure
+/// marks do not take part.
 ///
 /// A snapshot built from arrays keeps them, and through its first few edits keeps them cut
-/// into at most 128 pieces, so that snapshots built apart diff as arrays (see the article
-/// "Diffs of snapshots built apart"): the edits' costs below include O(p) for those p
-/// pieces, at most 128.
+/// into at most 128 pieces, so that snapshots built apart diff as arrays: the edits' costs
+/// below include O(p) for those p pieces, at most 128.
 public struct DiffableDataSourceSnapshot<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 >: Sendable {

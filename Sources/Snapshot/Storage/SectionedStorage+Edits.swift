@@ -88,7 +88,7 @@ extension SectionedStorage {
     if !layout.isEmpty { swap(&layout[layout.count - 1].items, &items) }
     guard
       let list = try? SharedList(
-        kept, base: list.tree.base, bucketCapacity: list.labels.bucketCapacity)
+        kept, base: list.tree.base, bucketCapacity: list.labelIndex.bucketCapacity)
     else { return nil }
     return (list, layout)
   }

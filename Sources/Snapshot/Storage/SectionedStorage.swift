@@ -84,7 +84,7 @@ struct SectionedStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>
   /// An empty storage with the same node sizes. O(1).
   @inlinable
   var emptied: Self {
-    Self(base: list.tree.base, bucketCapacity: list.labels.bucketCapacity)
+    Self(base: list.tree.base, bucketCapacity: list.labelIndex.bucketCapacity)
   }
 
   // MARK: Counts and places

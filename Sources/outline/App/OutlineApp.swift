@@ -48,7 +48,12 @@ enum OutlineApp {
   private static func writeToStandardError(_ bytes: UnsafeRawBufferPointer) -> Int {
     var offset = 0
     while offset < bytes.count {
-      let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      // Qualified by module: the C library's `write`, whichever library this platform has.
+      #if canImport(Glibc)
+        let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      #else
+        let written = Darwin.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      #endif
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { break }
       offset += written
@@ -65,7 +70,7 @@ enum OutlineApp {
     } catch {
       throw OutlineError("cannot read script \(error)")
     }
-    guard let source = String(validating: text, as: UTF8.self) else {
+    guard let source = validUTF8Text(text) else {
       throw OutlineError("\(path): the script is not UTF-8 text")
     }
     let script = try Script(parsing: source, name: path)

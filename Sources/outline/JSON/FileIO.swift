@@ -128,9 +128,17 @@ enum FileIO {
   }
 
   /// fsyncs `fd`, retrying on `EINTR`; `EINVAL` (a file system without fsync) is no error.
+  /// On Darwin, where `fsync` does not reach the disk, asks for `F_FULLFSYNC` first, and
+  /// falls back to `fsync` where the file system refuses it.
   ///
   /// - Complexity: O(1) system calls, barring interruptions.
   private static func syncFile(_ fd: Int32, path: String) throws(FileError) {
+    #if canImport(Darwin)
+      while true {
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        if errno != EINTR { break }
+      }
+    #endif
     while fsync(fd) != 0 {
       let code = errno
       if code == EINVAL { return }

@@ -110,7 +110,7 @@ extension OutlineModel {
     reserveRoom(for: listing.entries.count)
     for (range, kind) in listing.entries {
       let bytes = listing.names[range]
-      let name = String(validating: bytes, as: UTF8.self)
+      let name = validUTF8Text(bytes)
       let child = insertNode(
         named: name ?? String(decoding: bytes, as: UTF8.self), kind: kind, in: id,
         unread: kind == .directory)

@@ -2,7 +2,7 @@
 // and crash signals, the SIGWINCH self-pipe, the alternate signal stack, and the state they
 // share with the `atexit` hook (`RawTerminal.swift` has the terminal itself).
 
-import Synchronization
+import Snapshot
 
 #if canImport(Glibc)
   import Glibc
@@ -46,8 +46,12 @@ extension RawTerminal {
     guard sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 else {
       return
     }
-    var ours = stack_t(
-      ss_sp: alternateStack, ss_flags: 0, ss_size: alternateStackSize)
+    // Field by field: Glibc declares `ss_sp, ss_flags, ss_size` and Darwin `ss_sp, ss_size,
+    // ss_flags`, so the memberwise initializers differ.
+    var ours = stack_t()
+    ours.ss_sp = alternateStack
+    ours.ss_flags = 0
+    ours.ss_size = alternateStackSize
     installedAlternateStack = sigaltstack(&ours, nil) == 0
   }
 
@@ -62,7 +66,10 @@ extension RawTerminal {
     guard sigaltstack(nil, &current) == 0, current.ss_sp == alternateStack,
       current.ss_flags & Int32(SS_ONSTACK) == 0
     else { return }
-    var disabled = stack_t(ss_sp: nil, ss_flags: Int32(SS_DISABLE), ss_size: 0)
+    var disabled = stack_t()
+    disabled.ss_sp = nil
+    disabled.ss_flags = Int32(SS_DISABLE)
+    disabled.ss_size = 0
     _ = sigaltstack(&disabled, nil)
   }
 
@@ -144,7 +151,7 @@ nonisolated(unsafe) let alternateStack = UnsafeMutableRawPointer.allocate(
   byteCount: alternateStackSize, alignment: 16)
 
 /// True while a `RawTerminal` is open: only one may be.
-let terminalClaim = Atomic<Bool>(false)
+let terminalClaim = Locked(false)
 
 /// Registers the `atexit` hook once per process (`atexit` cannot unregister; the hook does
 /// nothing when no terminal is in raw mode).

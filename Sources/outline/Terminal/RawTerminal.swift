@@ -1,5 +1,5 @@
 import OutlineCore
-import Synchronization
+import Snapshot
 
 #if canImport(Glibc)
   import Glibc
@@ -74,17 +74,19 @@ final class RawTerminal {
     guard isatty(input) == 1 else { throw TerminalError("standard input is not a terminal") }
     guard isatty(output) == 1 else { throw TerminalError("standard output is not a terminal") }
     guard
-      terminalClaim.compareExchange(expected: false, desired: true, ordering: .acquiring)
-        .exchanged
+      terminalClaim.withLock({ claimed in
+        defer { claimed = true }
+        return !claimed
+      })
     else { throw TerminalError("a terminal is already open") }
     var original = termios()
     guard tcgetattr(input, &original) == 0 else {
-      terminalClaim.store(false, ordering: .releasing)
+      terminalClaim.withLock { $0 = false }
       throw TerminalError("cannot read the terminal's settings: \(systemErrorText())")
     }
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
-      terminalClaim.store(false, ordering: .releasing)
+      terminalClaim.withLock { $0 = false }
       throw TerminalError("cannot create the resize pipe: \(systemErrorText())")
     }
     for end in ends {
@@ -110,7 +112,7 @@ final class RawTerminal {
       close(resizeRead)
       close(resizeWrite)
       saved.pointee.resizeWrite = -1
-      terminalClaim.store(false, ordering: .releasing)
+      terminalClaim.withLock { $0 = false }
       isOpen = false
       throw TerminalError("cannot put the terminal in raw mode: \(message)")
     }
@@ -139,7 +141,7 @@ final class RawTerminal {
     saved.pointee.resizeWrite = -1
     close(resizeRead)
     close(resizeWrite)
-    terminalClaim.store(false, ordering: .releasing)
+    terminalClaim.withLock { $0 = false }
   }
 
   /// The window size from `ioctl(TIOCGWINSZ)` on the output, in character cells; 80 columns

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Snapshot
@@ -11,10 +10,12 @@ import Testing
 /// freed when the old tree is: the commit hands its last reference off the actor, and no
 /// token may be freed on it. The synchronous apply frees the old tree on the actor: the
 /// records tell the two apart.
+// Custom executors (`ExecutorJob`) need macOS 14: every test and helper here is marked so.
 @Suite("Background applies free what they replace off the caller's actor")
 struct BackgroundApplyReleaseTests {
   static let count = 5_000
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @Test("a section apply frees the replaced tree off the actor")
   func sectionApplyFreesOffTheActor() async throws {
     let executor = ReleaseQueueExecutor()
@@ -37,6 +38,7 @@ struct BackgroundApplyReleaseTests {
     #expect(syncOn == Self.count)
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @Test("a whole apply frees the replaced section trees and rows off the actor")
   func wholeApplyFreesOffTheActor() async throws {
     let executor = ReleaseQueueExecutor()
@@ -55,10 +57,12 @@ struct BackgroundApplyReleaseTests {
     #expect(off == Self.count, "\(off) of \(Self.count) items of the replaced section freed")
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   static func items(_ ids: some Sequence<Int>, _ ledger: ReleaseLedger?) -> [ReleaseTracked] {
     ids.map { ReleaseTracked(id: $0, token: ReleaseToken(ledger)) }
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   static func tree(_ ids: some Sequence<Int>, _ ledger: ReleaseLedger?)
     -> DiffableDataSourceSectionSnapshot<ReleaseTracked>
   {
@@ -67,6 +71,7 @@ struct BackgroundApplyReleaseTests {
     return tree
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   static func snapshot(_ sections: KeyValuePairs<String, [ReleaseTracked]>)
     -> DiffableDataSourceSnapshot<String, ReleaseTracked>
   {
@@ -80,6 +85,7 @@ struct BackgroundApplyReleaseTests {
 }
 
 /// An identifier, compared and hashed by `id` alone, whose token records where it is freed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 struct ReleaseTracked: Hashable, Sendable {
   var id: Int
   var token: ReleaseToken
@@ -89,6 +95,7 @@ struct ReleaseTracked: Hashable, Sendable {
 }
 
 /// Tells its ledger, if any, when it is freed.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class ReleaseToken: Sendable {
   let ledger: ReleaseLedger?
   init(_ ledger: ReleaseLedger?) { self.ledger = ledger }
@@ -96,18 +103,20 @@ final class ReleaseToken: Sendable {
 }
 
 /// Counts the tokens freed while the executor's queue runs a job (on the actor) and the others.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class ReleaseLedger: Sendable {
   let executor: ReleaseQueueExecutor
-  let onActor = Atomic<Int>(0)
-  let offActor = Atomic<Int>(0)
+  let onActor = Locked(0)
+  let offActor = Locked(0)
 
   init(_ executor: ReleaseQueueExecutor) { self.executor = executor }
 
   func recordFree() {
     if executor.isRunningJob {
-      onActor.add(1, ordering: .relaxed)
+      onActor.withLock { $0 += 1 }
     } else {
-      offActor.add(1, ordering: .relaxed)
+      offActor.withLock { $0 += 1 }
     }
   }
 
@@ -115,15 +124,17 @@ final class ReleaseLedger: Sendable {
   /// seconds (the freeing off the actor runs in a task of its own).
   func waitUntilFreed(_ count: Int) async -> (on: Int, off: Int) {
     for _ in 0..<1_000 {
-      if onActor.load(ordering: .relaxed) + offActor.load(ordering: .relaxed) >= count { break }
+      if onActor.withLock({ $0 }) + offActor.withLock({ $0 }) >= count { break }
       try? await Task.sleep(for: .milliseconds(10))
     }
-    return (onActor.load(ordering: .relaxed), offActor.load(ordering: .relaxed))
+    return (onActor.withLock { $0 }, offActor.withLock { $0 })
   }
 }
 
 /// A serial executor on a dispatch queue of its own; it can tell whether the current thread
 /// is running one of its jobs.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class ReleaseQueueExecutor: SerialExecutor, Sendable {
   private let key = DispatchSpecificKey<Bool>()
   private let queue = DispatchQueue(label: "snapshot-tests.release-executor")
@@ -143,6 +154,8 @@ final class ReleaseQueueExecutor: SerialExecutor, Sendable {
 }
 
 /// The actor the data source is used from.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 actor ReleaseOwner {
   typealias Source = DiffableDataSource<String, ReleaseTracked>
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import Snapshot
@@ -17,14 +16,17 @@ import Testing
 /// ends, checking the middle against the other section, diffing the rows), and next to none
 /// on it; the synchronous apply does all of it on the actor. (Listing rows compares nothing:
 /// it runs in the same off-actor call as the checks, `sectionChangeOffActor`.)
+// Custom executors (`ExecutorJob`) need macOS 14: every test and helper here is marked so.
 @Suite("Background section applies work off the caller's actor")
 struct BackgroundSectionApplyPlacementTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   static func tree(_ ids: [Int]) -> DiffableDataSourceSectionSnapshot<PlacementCounted> {
     var tree = DiffableDataSourceSectionSnapshot<PlacementCounted>()
     tree.append(ids.map(PlacementCounted.init))
     return tree
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
   @Test("a section snapshot built apart is read, checked and diffed off the actor")
   func sectionApplyWorksOffTheActor() async throws {
     let count = 20_000
@@ -37,8 +39,8 @@ struct BackgroundSectionApplyPlacementTests {
     PlacementCounters.reset()
     let (outcome, changes) = try await owner.applyInBackground(apart)
     let (on, off) = (
-      PlacementCounters.onActor.load(ordering: .relaxed),
-      PlacementCounters.offActor.load(ordering: .relaxed)
+      PlacementCounters.onActor.withLock { $0 },
+      PlacementCounters.offActor.withLock { $0 }
     )
     #expect(outcome == .applied)
     #expect(changes == 1)
@@ -49,7 +51,7 @@ struct BackgroundSectionApplyPlacementTests {
     // The synchronous apply does the same work on the actor: the counts tell them apart.
     PlacementCounters.reset()
     #expect(await owner.apply(Self.tree(ids)) == 1)
-    #expect(PlacementCounters.onActor.load(ordering: .relaxed) >= count)
+    #expect(PlacementCounters.onActor.withLock { $0 } >= count)
   }
 }
 
@@ -57,9 +59,9 @@ struct BackgroundSectionApplyPlacementTests {
 enum PlacementCounters {
   /// The thread running one of the actor's jobs, 0 between jobs. A thread, not a flag: work
   /// off the actor may start on another thread before the job that handed it over returns.
-  static let jobThread = Atomic<UInt>(0)
-  static let onActor = Atomic<Int>(0)
-  static let offActor = Atomic<Int>(0)
+  static let jobThread = Locked<UInt>(0)
+  static let onActor = Locked<Int>(0)
+  static let offActor = Locked<Int>(0)
 
   static var currentThread: UInt {
     #if canImport(Darwin)
@@ -70,16 +72,16 @@ enum PlacementCounters {
   }
 
   static func count() {
-    if jobThread.load(ordering: .acquiring) == currentThread {
-      onActor.add(1, ordering: .relaxed)
+    if jobThread.withLock({ $0 }) == currentThread {
+      onActor.withLock { $0 += 1 }
     } else {
-      offActor.add(1, ordering: .relaxed)
+      offActor.withLock { $0 += 1 }
     }
   }
 
   static func reset() {
-    onActor.store(0, ordering: .relaxed)
-    offActor.store(0, ordering: .relaxed)
+    onActor.withLock { $0 = 0 }
+    offActor.withLock { $0 = 0 }
   }
 }
 
@@ -97,15 +99,17 @@ struct PlacementCounted: Hashable, Sendable {
 }
 
 /// A serial executor on a dispatch queue that records the thread running each of its jobs.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 final class PlacementFlaggingExecutor: SerialExecutor, Sendable {
   private let queue = DispatchQueue(label: "snapshot-tests.flagging-executor")
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     queue.async {
-      PlacementCounters.jobThread.store(PlacementCounters.currentThread, ordering: .releasing)
+      PlacementCounters.jobThread.withLock { $0 = PlacementCounters.currentThread }
       job.runSynchronously(on: self.asUnownedSerialExecutor())
-      PlacementCounters.jobThread.store(0, ordering: .releasing)
+      PlacementCounters.jobThread.withLock { $0 = 0 }
     }
   }
 
@@ -129,6 +133,8 @@ final class PlacementCountingView: DiffableListView {
 }
 
 /// The actor the data source is used from.
+// Custom executors (`ExecutorJob`) need macOS 14.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 actor PlacementOwner {
   private nonisolated let executor = PlacementFlaggingExecutor()
   private let view = PlacementCountingView()

@@ -210,18 +210,21 @@ struct IrreflexiveIdentifierTests {
         + "items [nan, nan]")
   }
 
-  @Test func appleNamedMethodsStopWithTheReason() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var snapshot = DiffableDataSourceSnapshot<Double, Double>()
-      snapshot.appendSections([.nan])
-      // Reached only if the section got in: this stops too, but with another message.
-      _ = snapshot.layout
+  // Exit tests: Swift Testing has them on macOS, Linux, FreeBSD and Windows, from Swift 6.2.
+  #if compiler(>=6.2) && (os(macOS) || os(Linux) || os(FreeBSD) || os(Windows))
+    @Test func appleNamedMethodsStopWithTheReason() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var snapshot = DiffableDataSourceSnapshot<Double, Double>()
+        snapshot.appendSections([.nan])
+        // Reached only if the section got in: this stops too, but with another message.
+        _ = snapshot.layout
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        message.contains(
+          "DiffableDataSourceSnapshot.appendSections(_:): section nan is not equal to itself"))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(
-      message.contains(
-        "DiffableDataSourceSnapshot.appendSections(_:): section nan is not equal to itself"))
-  }
+  #endif
 }
 
 extension Double {

@@ -61,7 +61,7 @@ struct SectionSnapshotApartTests {
 
   static func run(_ steps: [Step]) -> String? {
     let old = base(60)
-    var new = DataSourcePropertyTests.rebuiltApart(old)
+    var new = DataSourceProperty.rebuiltApart(old)
     var fresh = 1000
     for (index, step) in steps.enumerated() {
       guard case .edit(let kind, let at, let other) = step else { continue }
@@ -119,7 +119,7 @@ struct SectionSnapshotApartTests {
     old.append([2], to: 1)
     old.append([3, 4], to: 2)
     old.expand([0, 1, 2])
-    var new = DataSourcePropertyTests.rebuiltApart(old)
+    var new = DataSourceProperty.rebuiltApart(old)
     new.collapse([1])
     let ends = Tree.alikeEnds(old, new)
     #expect(ends == AlikeEnds(prefix: 1, suffix: 5))

@@ -92,14 +92,17 @@ struct SectionedOutlineTests {
     #expect(edited == outline)
   }
 
-  @Test func trappingSetSnapshotStopsWithTheErrorMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var outline = SectionedOutline<String, Int> { SnapshotSection("a") { 1 } }
-      outline.setSnapshot(DiffableDataSourceSectionSnapshot { 1 }, for: "b")
+  // Exit tests: Swift Testing has them on macOS, Linux, FreeBSD and Windows, from Swift 6.2.
+  #if compiler(>=6.2) && (os(macOS) || os(Linux) || os(FreeBSD) || os(Windows))
+    @Test func trappingSetSnapshotStopsWithTheErrorMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        var outline = SectionedOutline<String, Int> { SnapshotSection("a") { 1 } }
+        outline.setSnapshot(DiffableDataSourceSectionSnapshot { 1 }, for: "b")
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("item 1 appears twice, in section a at [0] and in section b at [0]"))
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("item 1 appears twice, in section a at [0] and in section b at [0]"))
-  }
+  #endif
 
   @Test func deleteSections() {
     var edited = outline
@@ -156,7 +159,9 @@ struct SectionedOutlineTests {
 
     // A tree whose index lost an entry.
     var brokenTree = SectionedOutline<String, String> { SnapshotSection("Animals") { "Animals" } }
-    let label = try #require(brokenTree.trees[0].list.labels.value(forKey: "Animals"))
+    let label = try #require(
+      brokenTree.trees[0].list.find(
+        "Animals", hash: SharedLabelIndex.hash("Animals"), countingPosition: false)?.label)
     brokenTree.trees[0].list.labelIndex.remove(label, hash: SharedLabelIndex.hash("Animals"))
     let message = try #require(brokenTree._invariantViolation())
     #expect(message.hasPrefix("tree of section Animals: 0 labels for 1 entries"))

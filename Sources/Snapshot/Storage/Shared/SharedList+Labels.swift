@@ -166,34 +166,4 @@ extension SharedList {
     }
     return nil
   }
-
-  /// Each item's label, read through the label index and the tree.
-  @usableFromInline package struct Labels: Sendable {
-    @usableFromInline let list: SharedList
-
-    @inlinable init(list: SharedList) { self.list = list }
-
-    /// The label of `item`, or nil if it is not in the list.
-    ///
-    /// - Complexity: O(b log n).
-    @inlinable
-    package func value(forKey item: Item) -> UInt64? {
-      list.find(item, hash: SharedLabelIndex.hash(item), countingPosition: false)?.label
-    }
-
-    /// The most pairs a bucket holds (except where no hash bits are left).
-    ///
-    /// - Complexity: O(1).
-    @inlinable package var bucketCapacity: Int { list.labelIndex.bucketCapacity }
-
-    /// The number of labels filed.
-    ///
-    /// - Complexity: O(1).
-    @inlinable package var count: Int { list.labelIndex.count }
-  }
-
-  /// Each item's label (read only: edits go through the list).
-  ///
-  /// - Complexity: O(1).
-  @inlinable package var labels: Labels { Labels(list: self) }
 }

@@ -30,8 +30,6 @@
     children = other.children
   }
 
-  @inlinable package var isLeaf: Bool { height == 0 }
-
   /// Entries of a leaf, children of an internal node.
   @inlinable package var fill: Int {
     height == 0 ? entries.count : children.count

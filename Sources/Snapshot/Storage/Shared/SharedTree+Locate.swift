@@ -1,15 +1,6 @@
 // Reading an entry by its label in one descent.
 
 extension SharedTree {
-  /// The position and the entry (with its absolute `hidden`) labelled `key`, or nil: what
-  /// `position(ofKey:)` and `entry(at:)` give together, in one descent.
-  ///
-  /// - Complexity: O(b log n).
-  @inlinable
-  package func located(key: UInt64) -> (position: Int, entry: SharedEntry<Item>)? {
-    descend(toKey: key, countingVisible: false).map { ($0.position, $0.entry) }
-  }
-
   /// The entry labelled `key` (with its absolute `hidden`), or nil: a descent that compares
   /// labels only, counting nothing.
   ///

@@ -15,8 +15,7 @@ extension SharedTree {
     descend(toKey: key, countingVisible: true)
   }
 
-  /// The descent by label behind ``seek(key:)``, ``located(key:)`` and
-  /// ``position(ofKey:)``: the entry labelled `key`, its position (when `countingPosition`,
+  /// The descent by label behind ``seek(key:)`` and ``entry(labelled:)``: the entry labelled `key`, its position (when `countingPosition`,
   /// else 0), and the visible entries before it (when `countingVisible`, else 0).
   ///
   /// Each node's edges are binary searched by their largest key (keys increase along the

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A persistent, summarised B+ tree over a pre-order sequence of ``SharedEntry`` values.
 ///
 /// - Nodes hold between `base` and `2 × base` entries or children, except the root and the
@@ -121,14 +119,6 @@ extension SharedTree {
     var entry = node.entries[offset]
     entry.hidden &+= tag
     return entry
-  }
-
-  /// The position of the entry labelled `key`, or nil.
-  ///
-  /// - Complexity: O(b log n).
-  @inlinable
-  package func position(ofKey key: UInt64) -> Int? {
-    descend(toKey: key, countingVisible: false)?.position
   }
 
   /// The position of the `row`-th visible entry (hidden 0).
@@ -262,11 +252,14 @@ extension SharedTree {
 /// made apart never draw the same number (an object's address could be reused once freed).
 @usableFromInline
 enum SharedLineage {
-  @usableFromInline static let next = Atomic<UInt64>(0)
+  @usableFromInline static let last = Locked<UInt64>(0)
 
-  /// A lineage no tree has had. O(1): one atomic increment.
+  /// A lineage no tree has had. O(1): one increment under a lock.
   @inlinable
   static func draw() -> UInt64 {
-    next.add(1, ordering: .relaxed).newValue
+    last.withLock {
+      $0 &+= 1
+      return $0
+    }
   }
 }

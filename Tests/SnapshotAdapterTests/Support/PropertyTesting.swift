@@ -1,1 +1,0 @@
-../../SnapshotTests/Support/PropertyTesting.swift
