@@ -120,6 +120,8 @@
     /// data source's after a step (checked whenever the fake's layout is current).
     func check(_ steps: [AdapterStep]) async -> String? {
       for (number, step) in steps.enumerated() {
+        // Other main-actor tests run between the steps (some have time limits).
+        await Task.yield()
         fake.clearCalls()
         await run(step)
         transcript.append("step \(number): \(step)")

@@ -33,6 +33,8 @@
     /// or rows that differ from the data source's after a step.
     func check(_ steps: [AdapterStep]) async -> String? {
       for (number, step) in steps.enumerated() {
+        // Other main-actor tests run between the steps (some have time limits).
+        await Task.yield()
         table.fakeClearCalls()
         switch step {
         case .window(let on): window.contentView = on ? table : nil
