@@ -22,7 +22,8 @@
   /// staged updates, header modes, background applies: Tests/PropertySupport) run through
   /// each adapter, the adapter's fake view checked after every step: every batch accepted,
   /// and, whenever its layout is current, the fake's rows equal the data source's. The
-  /// layout pass is drawn at random after each step, so batches meet stale layouts.
+  /// layout pass is drawn at random after each step, so batches meet stale layouts. (30
+  /// sequences each: they hold the main actor while they run.)
   @MainActor @Suite struct SharedSequenceTests {
     static func cell(_ item: Int) -> String { "\(item)" }
 
@@ -60,7 +61,7 @@
         return adapter
       }
       let done = DataSourceProperty.check(
-        "data source sequences, collection view adapter", .everything, count: 60,
+        "data source sequences, collection view adapter", .everything, count: 30,
         base: 0x5EED_0702, through: make,
         checkView: { adapter, source in
           let view = adapter.collectionView!
@@ -84,7 +85,7 @@
       var rigs: [AnyObject] = []
       var g = SeededGenerator(seed: 0x5EED_0704)
       _ = DataSourceProperty.check(
-        "data source sequences, table view adapter", .everything, count: 60, base: 0x5EED_0705,
+        "data source sequences, table view adapter", .everything, count: 30, base: 0x5EED_0705,
         through: {
           let window = UIWindow(frame: .zero)
           let view = UITableView(frame: .zero, style: .plain)
@@ -109,7 +110,7 @@
       var rigs: [AnyObject] = []
       var g = SeededGenerator(seed: 0x5EED_0706)
       _ = DataSourceProperty.check(
-        "data source sequences, NSCollectionView adapter", .everything, count: 60,
+        "data source sequences, NSCollectionView adapter", .everything, count: 30,
         base: 0x5EED_0707,
         through: {
           let window = NSWindow(
@@ -137,7 +138,7 @@
     @Test func throughTheNSTableViewAdapter() {
       var rigs: [AnyObject] = []
       _ = DataSourceProperty.check(
-        "data source sequences, NSTableView adapter", .everything, count: 60, base: 0x5EED_0708,
+        "data source sequences, NSTableView adapter", .everything, count: 30, base: 0x5EED_0708,
         through: {
           let window = NSWindow(
             contentRect: .zero, styleMask: .titled, backing: .buffered, defer: false)
