@@ -17,6 +17,12 @@ let package = Package(
     // The outline's internals (JSON parser and writer, key decoder, script reader), for the
     // fuzz package (`Fuzz/`) and the benchmark tool: not API, no stability promised.
     .library(name: "OutlineCore", targets: ["OutlineCore"]),
+    // The UIKit adapters (experimental until the macOS workflow has run). On Apple platforms
+    // they import UIKit; on Linux they build against FakeUIKit, a test shim: the Linux
+    // product is for tests only.
+    .library(name: "SnapshotUIKit", targets: ["SnapshotUIKit"]),
+    // The AppKit adapter, likewise (FakeAppKit on Linux, for tests only).
+    .library(name: "SnapshotAppKit", targets: ["SnapshotAppKit"]),
   ],
   targets: [
     .target(name: "Snapshot"),
@@ -44,6 +50,39 @@ let package = Package(
     .testTarget(
       name: "SnapshotTests",
       dependencies: ["Snapshot", "SnapshotTestSupport", "SnapshotPropertySupport"]),
+    // A fake of the UIKit members the adapters use, for Linux tests only: Apple's names and
+    // signatures, UIKit's checks (batches validated with BatchRules, failures recorded).
+    .target(name: "FakeUIKit", dependencies: ["FakeListSupport", "Snapshot"]),
+    // The fakes' shared checks (identities, BatchRules on every batch): Linux tests only.
+    .target(name: "FakeListSupport", dependencies: ["Snapshot", "SnapshotTestSupport"]),
+    // What the adapters share (their record of the rows, the delivery): not a product.
+    .target(name: "SnapshotAdapterCore", dependencies: ["Snapshot"]),
+    .target(
+      name: "SnapshotUIKit",
+      dependencies: [
+        "Snapshot", "SnapshotAdapterCore",
+        .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+      ]),
+    // The AppKit members the adapter uses, for Linux tests only, likewise.
+    .target(name: "FakeAppKit", dependencies: ["FakeListSupport", "Snapshot"]),
+    .target(
+      name: "SnapshotAppKit",
+      dependencies: [
+        "Snapshot", "SnapshotAdapterCore",
+        .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    .testTarget(
+      name: "SnapshotAdapterTests",
+      dependencies: [
+        "SnapshotUIKit", "SnapshotAppKit", "SnapshotAdapterCore", "Snapshot", "SnapshotTestSupport",
+        "SnapshotPropertySupport",
+        .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+        .target(name: "FakeAppKit", condition: .when(platforms: [.linux])),
+        .target(name: "FakeListSupport", condition: .when(platforms: [.linux])),
+      ],
+      // Call-sequence fixtures, read from the source tree (for a macOS job to replay).
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SnapshotTestSupportTests", dependencies: ["Snapshot", "SnapshotTestSupport"]),
     .testTarget(

@@ -81,15 +81,10 @@ struct BatchSimulation<S: Hashable & Sendable, I: Hashable & Sendable> {
     return list.first { !seen.insert($0).inserted }
   }
 
-  /// The number of elements of the ascending `sorted` that are less than `value`.
+  /// The number of elements of the ascending `sorted` that are less than `value` (a binary
+  /// search, shared with the position map).
   static func countLess(_ sorted: [Int], than value: Int) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = low + (high - low) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
+    BatchUpdate.PositionMap.countLess(sorted, than: value)
   }
 
   /// ``BatchRules/shifted(_:deletes:inserts:)`` over ascending lists without duplicates.

@@ -1,4 +1,15 @@
 extension DiffableDataSource {
+  /// Hands an apply's `completion` to the list view, to run when the view has finished the
+  /// update (``DiffableListView/whenUpdatesFinish(_:)``); at once without a view. O(1).
+  @inlinable func finish(_ completion: (() -> Void)?) {
+    guard let completion else { return }
+    if let listView {
+      listView.whenUpdatesFinish(completion)
+    } else {
+      completion()
+    }
+  }
+
   // MARK: Whole snapshots
 
   /// Shows `snapshot`: diffs the rows shown now against the snapshot's and sends the list
@@ -18,6 +29,9 @@ extension DiffableDataSource {
   /// accepts. ``tryApply(_:animatingDifferences:)`` checks every identifier again and throws
   /// ``DataSourceError/Reason/brokenIdentifiers(_:)`` instead.
   ///
+  /// `completion` runs once the list view has finished the update, after its animations
+  /// (``DiffableListView/whenUpdatesFinish(_:)``; at once for a view that does not animate).
+  ///
   /// Stops the program if the data source is delivering another update; ``tryApply(_:animatingDifferences:)``
   /// throws instead.
   ///
@@ -30,7 +44,7 @@ extension DiffableDataSource {
     trap { () throws(Error) in
       try applyWhole(snapshot, animatingDifferences: animatingDifferences, verify: false)
     }
-    completion?()
+    finish(completion)
   }
 
   /// Shows `snapshot` as ``apply(_:animatingDifferences:completion:)`` does, or throws without
@@ -67,7 +81,8 @@ extension DiffableDataSource {
     applyOrder.record(section: nil)
   }
 
-  /// Shows `snapshot` without diffing: the list view reloads all its data. Sections keep
+  /// Shows `snapshot` without diffing: the list view reloads all its data (`completion` runs
+  /// as ``apply(_:animatingDifferences:completion:)``'s does). Sections keep
   /// their hierarchy as with ``apply(_:animatingDifferences:completion:)``. Stops the program
   /// if the data source is delivering another update; ``tryApplySnapshotUsingReloadData(_:)``
   /// throws instead.
@@ -77,7 +92,7 @@ extension DiffableDataSource {
     _ snapshot: Snapshot, completion: (() -> Void)? = nil
   ) {
     trap { () throws(Error) in try tryApplySnapshotUsingReloadData(snapshot) }
-    completion?()
+    finish(completion)
   }
 
   /// Shows `snapshot` with a full reload, or throws without changing anything.
@@ -145,7 +160,8 @@ extension DiffableDataSource {
 
   /// Makes `snapshot` the tree of `section` (appended as the last section if the data source
   /// does not have it) and sends the list view the difference between the rows the section
-  /// showed and its new visible items.
+  /// showed and its new visible items. `completion` runs as
+  /// ``apply(_:animatingDifferences:completion:)``'s does.
   ///
   /// With ``ExpansionPolicy/preserveCurrent`` (the default), items present before and after
   /// keep the expansion state they have now: a freshly built snapshot does not collapse what
@@ -180,7 +196,7 @@ extension DiffableDataSource {
         snapshot, to: section, animatingDifferences: animatingDifferences, expansion: expansion,
         verify: false)
     }
-    completion?()
+    finish(completion)
   }
 
   /// Makes `snapshot` the tree of `section` as ``apply(_:to:animatingDifferences:expansion:completion:)``

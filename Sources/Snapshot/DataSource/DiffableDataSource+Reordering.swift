@@ -31,6 +31,27 @@ extension DiffableDataSource {
     throws(Error)
     -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
   {
+    try moveItem(at: source, to: destination, viewAlreadyMoved: false)
+  }
+
+  /// Moves the row at `source` as ``moveItem(at:to:)`` does, for a list view that may have
+  /// moved the row itself already: UIKit's interactive reordering moves the row on screen,
+  /// then tells its data source (`collectionView(_:moveItemAt:to:)`,
+  /// `tableView(_:moveRowAt:to:)`).
+  ///
+  /// With `viewAlreadyMoved`, the list view is taken to show the row at `destination`
+  /// already, and the batch it receives holds only the rest, addressed from that state: the
+  /// rows of the moved row's subtree that follow it, its reconfigure (its level may change)
+  /// and its parents', or its delete when it lands below a collapsed row. The view's own move
+  /// is never sent again.
+  ///
+  /// - Throws: as ``moveItem(at:to:)``, without changing anything (the view then shows a row
+  ///   the data source did not move: reload it).
+  /// - Complexity: as ``moveItem(at:to:)``.
+  @discardableResult
+  @inlinable public func moveItem(
+    at source: ListIndexPath, to destination: ListIndexPath, viewAlreadyMoved: Bool
+  ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     try performUpdate(.moveItem) { () throws(Error) in
       let (item, block) = try movableRow(at: source, .moveItem)
       let sameSection = destination.section == source.section
@@ -58,7 +79,8 @@ extension DiffableDataSource {
         target = .lastChild(of: nil)
       }
       return try performMove(
-        item, at: source, rows: block, to: destination.section, target, .moveItem)
+        item, at: source, rows: block, to: destination.section, target, .moveItem,
+        viewShows: viewAlreadyMoved ? destination : nil)
     }
   }
 
@@ -123,9 +145,13 @@ extension DiffableDataSource {
     return sections[section].tree.firstRoot?.item
   }
 
+  /// Moves `item` (the row at `source` and the `block - 1` rows of its shown subtree). With
+  /// `viewShows`, the view already shows the row there (an interactive move): the batch is
+  /// addressed from that state.
   @inlinable func performMove(
     _ item: ItemIdentifierType, at source: ListIndexPath, rows block: Int,
-    to destination: Int, _ target: MoveTarget, _ operation: Error.Operation
+    to destination: Int, _ target: MoveTarget, _ operation: Error.Operation,
+    viewShows: ListIndexPath? = nil
   ) throws(Error) -> DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType> {
     let initial = shownState
     let moved = rowItems(in: source.item..<source.item + block, inSection: source.section)
@@ -158,14 +184,35 @@ extension DiffableDataSource {
     let landing = shownPosition(of: item, inSection: destination)
     // The batch.
     var batch = BatchUpdate()
+    /// Where the view shows the old row at `path` before the batch.
+    func shown(_ path: ListIndexPath) -> ListIndexPath {
+      guard let viewShows else { return path }
+      if path == source { return viewShows }
+      var shown = path
+      if shown.section == source.section && shown.item > source.item { shown.item -= 1 }
+      if shown.section == viewShows.section && shown.item >= viewShows.item { shown.item += 1 }
+      return shown
+    }
+    // After a view's own move, the rows it moved and did not (the subtree below the row)
+    // no longer keep their relative order: when any of them moves, all of them do, those
+    // already in place by a move onto their own index path (the rest keep their order).
+    let moveAll =
+      viewShows != nil
+      && landing.map { landing in
+        (0..<block).contains {
+          shown(ListIndexPath(item: source.item + $0, section: source.section))
+            != ListIndexPath(item: landing + $0, section: destination)
+        }
+      } == true
     for offset in 0..<block {
-      let from = ListIndexPath(item: source.item + offset, section: source.section)
+      let from = shown(ListIndexPath(item: source.item + offset, section: source.section))
       if let landing {
         let to = ListIndexPath(item: landing + offset, section: destination)
-        if from == to {
+        if from == to && !moveAll {
           batch.reconfiguredItems.append(to)
         } else {
           batch.movedItems.append(.init(from: from, to: to))
+          if offset == 0 && viewShows != nil { batch.reconfiguredItems.append(to) }
         }
       } else {
         batch.deletedItems.append(from)

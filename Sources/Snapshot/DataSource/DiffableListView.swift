@@ -71,6 +71,20 @@ public protocol DiffableListView<SectionIdentifierType, ItemIdentifierType>: Any
     animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>
   )
+
+  /// Runs `completion` once the view has finished every update handed to it so far (after
+  /// their animations, where UIKit runs a batch's completion handler). The data source hands
+  /// it the `completion` of an apply. The default implementation runs it at once.
+  func whenUpdatesFinish(_ completion: @escaping () -> Void)
+}
+
+extension DiffableListView {
+  /// Runs `completion` at once: a view that shows every update as it is handed one.
+  ///
+  /// - Complexity: O(1) plus `completion`'s cost.
+  public func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+    completion()
+  }
 }
 
 /// A ``ListContent`` over an array of ``LayoutSection``s.

@@ -100,6 +100,9 @@ func verifyBatches(
   // The single batch.
   let outcome = BatchRules.simulate(old: old, batch: single, new: new)
   if let failure = outcome.failure { return "single batch \(single): \(failure)" }
+  if let failure = verifyPositionMap(old: old, batch: single, new: new, outcome: outcome) {
+    return "single batch \(single) position map: \(failure)"
+  }
   if let missed = reloadSections.subtracting(outcome.freshSections).min() {
     return "single batch: section \(missed) marked for reload keeps its cells"
   }
@@ -135,6 +138,11 @@ func verifyBatches(
     if let failure = result.failure {
       return "stage \(number) (\(stage.kind)) \(stage.batch): \(failure)"
     }
+    if let failure = verifyPositionMap(
+      old: current, batch: stage.batch, new: stage.layout, outcome: result)
+    {
+      return "stage \(number) (\(stage.kind)) \(stage.batch) position map: \(failure)"
+    }
     if stage.kind != .itemUpdates && stage.kind != .sectionReloads
       && !(stage.batch.reloadedItems.isEmpty && stage.batch.reloadedSections.isEmpty)
     {
@@ -148,6 +156,11 @@ func verifyBatches(
     current = stage.layout
   }
   if current != new { return "the stages end at \(current), not at the new layout" }
+  if let failure = verifyStagedPositionMap(
+    old: old, staged: staged, new: new, refreshed: stagedFreshItems)
+  {
+    return failure
+  }
   if let missed = reloadSections.subtracting(stagedFreshSections).min() {
     return "staged: section \(missed) marked for reload is not reloaded"
   }

@@ -1,0 +1,166 @@
+// NSTableView's members the adapter uses, with Apple's signatures, and the fake's checks:
+// every call applies at once to the current rows, checked against the current count, and
+// asks for the cells of inserted rows at once (AppKit's data source answers the new state
+// during the calls); after endUpdates the row count equals the data source's.
+
+import Foundation
+
+/// https://developer.apple.com/documentation/appkit/nstablecolumn
+@MainActor open class NSTableColumn: NSObject {
+  /// https://developer.apple.com/documentation/appkit/nstablecolumn/identifier
+  open var identifier: NSUserInterfaceItemIdentifier
+  /// https://developer.apple.com/documentation/appkit/nstablecolumn/init(identifier:)
+  public init(identifier: NSUserInterfaceItemIdentifier) {
+    self.identifier = identifier
+    super.init()
+  }
+}
+
+/// https://developer.apple.com/documentation/appkit/nstableviewdatasource
+@MainActor public protocol NSTableViewDataSource: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/numberofrows(in:)
+  /// (optional in AppKit)
+  func numberOfRows(in tableView: NSTableView) -> Int
+}
+
+/// https://developer.apple.com/documentation/appkit/nstableviewdelegate
+@MainActor public protocol NSTableViewDelegate: NSObjectProtocol {
+  /// https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:viewfor:row:)
+  /// (optional in AppKit)
+  func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
+    -> NSView?
+}
+
+/// https://developer.apple.com/documentation/appkit/nstableview
+@MainActor open class NSTableView: NSView {
+  /// https://developer.apple.com/documentation/appkit/nstableview/animationoptions
+  public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/appkit/nstableview/animationoptions/effectfade
+    public static let effectFade = AnimationOptions(rawValue: 0x1)
+    /// https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideup
+    public static let slideUp = AnimationOptions(rawValue: 0x10)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/datasource
+  open weak var dataSource: (any NSTableViewDataSource)?
+  /// https://developer.apple.com/documentation/appkit/nstableview/delegate
+  open weak var delegate: (any NSTableViewDelegate)?
+  /// https://developer.apple.com/documentation/appkit/nstableview/tablecolumns
+  open private(set) var tableColumns: [NSTableColumn] = []
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/addtablecolumn(_:)
+  open func addTableColumn(_ tableColumn: NSTableColumn) {
+    tableColumns.append(tableColumn)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/numberofrows
+  open var numberOfRows: Int { fakeRows.count }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/makeview(withidentifier:owner:)
+  /// (the fake has no nibs: nil, and the cell provider makes its view)
+  open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?)
+    -> NSView?
+  {
+    nil
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/reloaddata()
+  open func reloadData() {
+    fakeLog("reloadData()")
+    guard fakeUpdateDepth == 0 else {
+      return fakeFail("reloadData() between beginUpdates() and endUpdates()")
+    }
+    let count = dataSource?.numberOfRows(in: self) ?? 0
+    fakeRows = (0..<max(0, count)).map(fakeCell)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/beginupdates()
+  open func beginUpdates() {
+    fakeLog("beginUpdates()")
+    fakeUpdateDepth += 1
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/endupdates()
+  open func endUpdates() {
+    fakeLog("endUpdates()")
+    fakeUpdateDepth -= 1
+    guard fakeUpdateDepth == 0 else { return }
+    let count = dataSource?.numberOfRows(in: self) ?? 0
+    if count != fakeRows.count {
+      fakeFail(
+        "the table view shows \(fakeRows.count) rows after endUpdates, its data source \(count)")
+    }
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/insertrows(at:withanimation:)
+  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions) {
+    fakeLog("insertRows(at: \(Array(indexes)))")
+    for index in indexes {
+      guard index <= fakeRows.count else {
+        return fakeFail("insertRows: row \(index) past the end (\(fakeRows.count) rows)")
+      }
+      fakeRows.insert(fakeCell(index), at: index)
+    }
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/removerows(at:withanimation:)
+  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions) {
+    fakeLog("removeRows(at: \(Array(indexes)))")
+    for index in indexes.reversed() {
+      guard index < fakeRows.count else {
+        return fakeFail("removeRows: row \(index) past the end (\(fakeRows.count) rows)")
+      }
+      fakeRows.remove(at: index)
+    }
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/moverow(at:to:)
+  open func moveRow(at oldIndex: Int, to newIndex: Int) {
+    fakeLog("moveRow(at: \(oldIndex), to: \(newIndex))")
+    guard fakeRows.indices.contains(oldIndex), fakeRows.indices.contains(newIndex) else {
+      return fakeFail("moveRow(at: \(oldIndex), to: \(newIndex)) with \(fakeRows.count) rows")
+    }
+    fakeRows.insert(fakeRows.remove(at: oldIndex), at: newIndex)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
+  open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+    fakeLog("reloadData(forRowIndexes: \(Array(rowIndexes)))")
+    for index in rowIndexes {
+      guard fakeRows.indices.contains(index) else {
+        return fakeFail("reloadData(forRowIndexes:): row \(index) past the end")
+      }
+      fakeRows[index] = fakeCell(index)
+    }
+  }
+
+  // MARK: - The fake's own (not AppKit API)
+
+  /// The rows shown, by the identity of their cells.
+  public internal(set) var fakeRows: [String] = []
+  /// Every failure so far.
+  public internal(set) var fakeFailures: [String] = []
+  /// Every call, one line each; " [no animation]" when the animation context has no duration.
+  public internal(set) var fakeCalls: [String] = []
+  var fakeUpdateDepth = 0
+
+  func fakeFail(_ message: String) { fakeFailures.append(message) }
+
+  func fakeLog(_ line: String) {
+    fakeCalls.append(line + (NSAnimationContext.current.duration == 0 ? " [no animation]" : ""))
+  }
+
+  /// Forgets the recorded calls.
+  public func fakeClearCalls() { fakeCalls.removeAll() }
+
+  /// The identity of the cell the delegate gives for `row`, at once.
+  func fakeCell(_ row: Int) -> String {
+    guard let view = delegate?.tableView(self, viewFor: tableColumns.first, row: row) else {
+      fakeFail("no view for row \(row)")
+      return "(no view)"
+    }
+    return view.accessibilityIdentifier()
+  }
+}

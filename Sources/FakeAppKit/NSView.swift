@@ -1,0 +1,99 @@
+// A Linux-only test shim: the few members of AppKit the SnapshotAppKit adapter uses, with
+// Apple's signatures, behaving as AppKit does where mistakes show. Not AppKit: never ship
+// it. Each declaration cites its documentation page.
+
+@_exported import FakeListSupport
+import Foundation
+
+/// https://developer.apple.com/documentation/appkit/nsresponder
+@MainActor open class NSResponder: NSObject {}
+
+/// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier
+public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendable {
+  public var rawValue: String
+  /// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier/init(rawvalue:)
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentifier/init(_:)
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
+/// https://developer.apple.com/documentation/appkit/nsview
+@MainActor open class NSView: NSResponder {
+  /// https://developer.apple.com/documentation/appkit/nsview/window
+  open internal(set) var window: NSWindow?
+  /// https://developer.apple.com/documentation/appkit/nsview/frame
+  open var frame: NSRect
+  /// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification/identifier
+  open var identifier: NSUserInterfaceItemIdentifier?
+  var accessibilityIdentifierValue = ""
+
+  /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
+  public init(frame frameRect: NSRect) {
+    frame = frameRect
+    super.init()
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilityidentifier()
+  /// (the fake reads a cell's as the row it shows)
+  open func accessibilityIdentifier() -> String { accessibilityIdentifierValue }
+
+  /// https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilityidentifier(_:)
+  open func setAccessibilityIdentifier(_ accessibilityIdentifier: String?) {
+    accessibilityIdentifierValue = accessibilityIdentifier ?? ""
+  }
+}
+
+/// https://developer.apple.com/documentation/appkit/nswindow
+@MainActor open class NSWindow: NSResponder {
+  /// https://developer.apple.com/documentation/appkit/nswindow/stylemask-swift.struct
+  public struct StyleMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/appkit/nswindow/stylemask-swift.struct/titled
+    public static let titled = StyleMask(rawValue: 1 << 0)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nswindow/backingstoretype
+  public enum BackingStoreType: UInt, Sendable {
+    case retained, nonretained, buffered
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nswindow/init(contentrect:stylemask:backing:defer:)
+  public init(
+    contentRect: NSRect, styleMask style: NSWindow.StyleMask,
+    backing backingStoreType: NSWindow.BackingStoreType, defer flag: Bool
+  ) {
+    super.init()
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nswindow/contentview
+  open var contentView: NSView? {
+    didSet {
+      oldValue?.window = nil
+      contentView?.window = self
+    }
+  }
+}
+
+/// https://developer.apple.com/documentation/appkit/nsanimationcontext
+@MainActor open class NSAnimationContext: NSObject {
+  /// https://developer.apple.com/documentation/appkit/nsanimationcontext/duration
+  open var duration: TimeInterval = 0.25
+
+  static var stack: [NSAnimationContext] = [NSAnimationContext()]
+
+  /// https://developer.apple.com/documentation/appkit/nsanimationcontext/current
+  open class var current: NSAnimationContext { stack[stack.count - 1] }
+
+  /// https://developer.apple.com/documentation/appkit/nsanimationcontext/runanimationgroup(_:completionhandler:)
+  open class func runAnimationGroup(
+    _ changes: (NSAnimationContext) -> Void, completionHandler: (() -> Void)? = nil
+  ) {
+    let context = NSAnimationContext()
+    context.duration = current.duration
+    stack.append(context)
+    changes(context)
+    stack.removeLast()
+    completionHandler?()
+  }
+}

@@ -1,0 +1,271 @@
+// The fake list views' shared core: not UIKit API. It keeps the rows as identities (each
+// cell's `accessibilityIdentifier`), per section, and checks every update the way UIKit does
+// where crashes come from. Where UIKit raises NSInternalInconsistencyException (or corrupts
+// itself), the core records the message in `failures` and goes on, so that a test can
+// report every broken update.
+
+import Foundation
+import Snapshot
+import SnapshotTestSupport
+
+/// What the core reads from the view and its data source.
+@MainActor package protocol FakeListOwner: AnyObject {
+  var fakeHasDataSource: Bool { get }
+  /// Whether the framework animates changes now.
+  var fakeAnimationsEnabled: Bool { get }
+  func fakeSectionCount() -> Int
+  func fakeItemCount(_ section: Int) -> Int
+  /// Asks the data source for the cell at `indexPath`.
+  func fakeCell(at indexPath: IndexPath) -> AnyObject
+  /// The row a cell shows.
+  func fakeIdentity(of cell: AnyObject) -> String?
+  /// Asks the data source whether the row may move.
+  func fakeCanMove(at indexPath: IndexPath) -> Bool
+  /// Tells the data source the user moved a row.
+  func fakeReportMove(from source: IndexPath, to destination: IndexPath)
+}
+
+/// The state and checks of a fake list view (UICollectionView, UITableView,
+/// NSCollectionView): not the frameworks' API.
+@MainActor public final class FakeListCore {
+  /// Every broken rule so far, worded as UIKit's exception.
+  public package(set) var failures: [String] = []
+  /// Every call the adapter made, one line each: a replayable fixture.
+  public package(set) var calls: [String] = []
+  /// How many times each kind of thing happened: "batch", "stale batch", "reconfigure",
+  /// "reloadData", and one per kind of call inside a batch.
+  public package(set) var counters: [String: Int] = [:]
+  /// The rows the view shows, by identity.
+  public package(set) var rows: [[String]] = []
+  /// Whether the next read of the data source is a fresh layout pass.
+  public package(set) var layoutIsStale = true
+  /// Whether a batch's completion has yet to run.
+  public var hasPendingCompletions: Bool { !pending.isEmpty }
+
+  package weak var owner: (any FakeListOwner)?
+  package var cellClasses: [String: AnyObject.Type] = [:]
+  package var supplementaryClasses: [String: AnyObject.Type] = [:]
+  /// UIKit keeps no section identity: sections carry tokens.
+  var sectionTokens: [Int] = []
+  var nextToken = 0
+  package var cells: [IndexPath: AnyObject] = [:]
+  /// The batch collected inside a `performBatchUpdates` closure, nil outside one.
+  var collecting: BatchUpdate?
+  var cellRequestDepth = 0
+  var reconfiguring: IndexPath?
+  /// Where the running cell request asks for a cell, and the cell dequeued for it.
+  var requested: IndexPath?
+  var dequeued: AnyObject?
+  var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
+  var nextCompletion = 0
+  /// The row the user has just moved and its move, while the data source is told of it.
+  var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
+
+  package init() {}
+
+  /// Forgets the recorded calls.
+  public func clearCalls() { calls.removeAll() }
+
+  /// Yields to the main actor until every batch's completion has run.
+  public func settle() async {
+    while !pending.isEmpty { await Task.yield() }
+  }
+
+  package func fail(_ message: String) { failures.append(message) }
+
+  /// The user drags the row at `source` to `destination` (its index path after the move),
+  /// as an interactive movement ends: the view moves the row first, then tells its data
+  /// source. A batch that moves the row again while the data source is told is a failure.
+  public func interactiveMove(from source: IndexPath, to destination: IndexPath) {
+    layoutIfStale()
+    guard let owner else { return }
+    log("interactive move \(source) -> \(destination)")
+    count("interactive move")
+    guard rows.indices.contains(source[0]), rows[source[0]].indices.contains(source[1]),
+      owner.fakeCanMove(at: source)
+    else { return }
+    var moved = rows
+    let identity = moved[source[0]].remove(at: source[1])
+    guard moved.indices.contains(destination[0]),
+      (0...moved[destination[0]].count).contains(destination[1])
+    else { return }
+    moved[destination[0]].insert(identity, at: destination[1])
+    rows = moved
+    cells = [:]
+    interactivelyMoved = (identity, .init(from: path(source), to: path(destination)))
+    owner.fakeReportMove(from: source, to: destination)
+    interactivelyMoved = nil
+  }
+
+  package func count(_ kind: String) { counters[kind, default: 0] += 1 }
+
+  package func log(_ line: String) {
+    calls.append(line + (owner?.fakeAnimationsEnabled == false ? " [without animation]" : ""))
+  }
+
+  package func token() -> Int {
+    nextToken += 1
+    return nextToken
+  }
+
+  /// UIKit raises when the view is updated from inside its own update or a cell request.
+  package func allowsReentry(_ operation: String) -> Bool {
+    if collecting != nil || cellRequestDepth > 0 {
+      fail("\(operation) called from inside performBatchUpdates or a cell request")
+      return false
+    }
+    return true
+  }
+
+  package func reloadData() {
+    guard allowsReentry("reloadData") else { return }
+    log("reloadData()")
+    count("reloadData")
+    layoutIsStale = true
+    cells = [:]
+  }
+
+  package func collect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
+    log(line)
+    count(String(line.prefix { $0 != "(" }))
+    guard collecting != nil else {
+      fail("\(line) outside performBatchUpdates: the fake only takes batched updates")
+      return
+    }
+    add(&collecting!)
+  }
+
+  /// A layout pass when the layout is stale: every count and every cell read anew.
+  package func layoutIfStale() {
+    guard layoutIsStale, let rows = readRows() else { return }
+    layoutIsStale = false
+    sectionTokens = rows.indices.map { _ in token() }
+    self.rows = rows
+  }
+
+  /// Every section and row from the data source, each row by the identity of its cell; nil
+  /// without a data source.
+  package func readRows() -> [[String]]? {
+    guard let owner, owner.fakeHasDataSource else { return nil }
+    return (0..<max(0, owner.fakeSectionCount())).map { s in
+      (0..<max(0, owner.fakeItemCount(s))).map { i in
+        requestCell(IndexPath(indexes: [s, i])) ?? "(no identity at [\(s), \(i)])"
+      }
+    }
+  }
+
+  /// Asks for the cell at `indexPath`; it must be dequeued for that index path in this call.
+  package func requestCell(_ indexPath: IndexPath) -> String? {
+    guard let owner else { return nil }
+    let outer = (requested, dequeued)
+    (requested, dequeued) = (indexPath, nil)
+    cellRequestDepth += 1
+    let cell = owner.fakeCell(at: indexPath)
+    cellRequestDepth -= 1
+    if reconfiguring != indexPath && cell !== dequeued {
+      fail(
+        "the cell returned from the data source for \(indexPath) was not retrieved by calling "
+          + "the view's dequeue method for that index path")
+    }
+    (requested, dequeued) = outer
+    cells[indexPath] = cell
+    return owner.fakeIdentity(of: cell)
+  }
+
+  /// A dequeued cell: the existing one while reconfiguring it, else a fresh one of the class
+  /// registered for `identifier` (`make` builds it).
+  package func dequeueCell<Cell: AnyObject>(
+    _ identifier: String, _ indexPath: IndexPath, kind: String, make: (Cell.Type) -> Cell
+  ) -> Cell {
+    if reconfiguring == indexPath, let existing = cells[indexPath] as? Cell { return existing }
+    if requested != indexPath {
+      fail(
+        "attempt to dequeue a cell for a different index path (\(indexPath)) than is being "
+          + "requested (\(String(describing: requested)))")
+    }
+    let cell = makeView(cellClasses[identifier], kind: kind, identifier, make: make)
+    dequeued = cell
+    return cell
+  }
+
+  /// A fresh view of the registered `type` (UIKit raises when none is registered).
+  package func makeView<View: AnyObject>(
+    _ type: AnyObject.Type?, kind: String, _ identifier: String, make: (View.Type) -> View
+  ) -> View {
+    if type == nil {
+      fail(
+        "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must "
+          + "register a nib or a class for the identifier or connect a prototype cell in a "
+          + "storyboard")
+    }
+    return make((type as? View.Type) ?? View.self)
+  }
+}
+
+/// The ListIndexPath of a two-index IndexPath (section, then item).
+package func path(_ indexPath: IndexPath) -> ListIndexPath {
+  ListIndexPath(item: indexPath[1], section: indexPath[0])
+}
+
+extension FakeListCore {
+  /// Collects a section call (`name` as the view spells it) into the batch. O(k).
+  package func collectSections(_ name: String, _ sections: IndexSet) {
+    collect("\(name)(\(Array(sections)))") { batch in
+      switch name.prefix(6) {
+      case "insert": batch.insertedSections += sections
+      case "delete": batch.deletedSections += sections
+      default: batch.reloadedSections += sections
+      }
+    }
+  }
+
+  /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
+  package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
+    let paths = indexPaths.map(path).sorted()
+    collect("\(name)(at: \(indexPaths.sorted()))") { batch in
+      switch name.prefix(6) {
+      case "insert": batch.insertedItems += paths
+      case "delete": batch.deletedItems += paths
+      default: batch.reloadedItems += paths
+      }
+    }
+  }
+
+  /// Collects a section move. O(1).
+  package func collectSectionMove(_ name: String, _ section: Int, _ newSection: Int) {
+    collect("\(name)(\(section), toSection: \(newSection))") {
+      $0.movedSections.append(.init(from: section, to: newSection))
+    }
+  }
+
+  /// Collects an item move. O(1).
+  package func collectItemMove(_ name: String, _ indexPath: IndexPath, _ newIndexPath: IndexPath) {
+    collect("\(name)(at: \(indexPath), to: \(newIndexPath))") {
+      $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
+    }
+  }
+}
+
+extension Array where Element == Int {
+  package static func += (lhs: inout [Int], rhs: IndexSet) { lhs.append(contentsOf: rhs) }
+}
+
+extension IndexPath {
+  /// https://developer.apple.com/documentation/foundation/indexpath/init(item:section:)
+  /// (UIKit's and AppKit's addition to Foundation's IndexPath)
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
+  }
+
+  /// https://developer.apple.com/documentation/foundation/indexpath/item
+  public var item: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
+
+  /// https://developer.apple.com/documentation/foundation/indexpath/section
+  public var section: Int {
+    get { self[0] }
+    set { self[0] = newValue }
+  }
+}

@@ -1,0 +1,207 @@
+// What the UIKit and AppKit adapters share, framework-free: not API.
+
+import Foundation
+import Snapshot
+
+/// What the shared core needs of a list view that batches (UICollectionView, UITableView,
+/// NSCollectionView).
+@MainActor package protocol BatchingListView: AnyObject {
+  /// Whether the view is in a window (else it is reloaded, not animated).
+  var isInWindow: Bool { get }
+  /// Runs `body` without animation (`UIView.performWithoutAnimation`, an
+  /// `NSAnimationContext` group with no duration).
+  func withoutAnimation(_ body: () -> Void)
+  func reloadData()
+  /// `performBatchUpdates(_:completion:)`.
+  func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+  /// `reconfigureItems(at:)` / `reconfigureRows(at:)`; AppKit: the visible items again.
+  func reconfigure(_ indexPaths: [IndexPath])
+}
+
+/// A defect an adapter can be made to have, for the tests that prove they catch it.
+package enum AdapterBug: Sendable {
+  /// The record advanced before `performBatchUpdates`, not inside its closure.
+  case recordAdvancedBeforeClosure
+  /// Reconfigures sent inside the batch's closure.
+  case reconfigureInsideBatch
+  /// `animated: false` without `performWithoutAnimation`.
+  case animatesUnanimatedBatches
+  /// After an interactive move, the engine asked to send the view's move again.
+  case movesAgainAfterInteractiveMove
+}
+
+/// What every batching adapter shares: its record of what the view shows (the sections' row
+/// counts, and the content that answers for them), advanced inside the
+/// `performBatchUpdates` closure, and the delivery of updates.
+///
+/// UIKit reads the "before" counts from its data source at the start of
+/// `performBatchUpdates` whenever its layout is stale, after the engine has already moved
+/// on; until the closure runs, rows are answered for through the batch's
+/// ``Snapshot/BatchUpdate/PositionMap``.
+@MainActor
+package final class AdapterCore<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+> {
+  package var counts: [Int] = []
+  package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  /// Between the start of an update and its closure: the batch's map from the rows the
+  /// view shows (the record) to the content's.
+  package var pendingMap: BatchUpdate.PositionMap?
+  /// The items handed to the cell provider since the record last advanced.
+  package var shownItems: [IndexPath: ItemIdentifierType] = [:]
+  /// Batches handed to the view whose completion has not run yet, and the data source's
+  /// completions waiting for them.
+  package var batchesInFlight = 0
+  package var waitingCompletions: [() -> Void] = []
+  package var bug: AdapterBug?
+
+  package init() {}
+
+  /// The section count the view is told. O(1).
+  package var sectionCount: Int { counts.count }
+
+  /// The row count of `section` the view is told. O(1).
+  package func rowCount(_ section: Int) -> Int {
+    counts.indices.contains(section) ? counts[section] : 0
+  }
+
+  /// The item the view shows at `indexPath`. O(log n), O(log k) more mid-update.
+  package func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+    if let item = shownItems[indexPath] { return item }
+    let path = ListIndexPath(item: indexPath[1], section: indexPath[0])
+    guard let pendingMap else { return content?.itemIdentifier(for: path) }
+    return pendingMap.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+  }
+
+  /// The item to draw at `indexPath`: a row the pending batch removes, and not yet shown,
+  /// is drawn as the content's row at the same place (its cell is about to go).
+  package func itemToDraw(at indexPath: IndexPath) -> ItemIdentifierType? {
+    let item =
+      itemIdentifier(for: indexPath)
+      ?? content?.itemIdentifier(
+        for: ListIndexPath(item: indexPath[1], section: indexPath[0]))
+    if let item { shownItems[indexPath] = item }
+    return item
+  }
+
+  /// Makes `content` what the record answers with. O(s) count reads.
+  package func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+    self.content = content
+    counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
+    pendingMap = nil
+    shownItems.removeAll(keepingCapacity: true)
+  }
+
+  /// The view moved a row from section `source` to section `destination` itself. O(1).
+  package func viewMovedRow(from source: Int, to destination: Int) {
+    guard counts.indices.contains(source), counts.indices.contains(destination) else { return }
+    counts[source] -= 1
+    counts[destination] += 1
+    shownItems.removeAll(keepingCapacity: true)
+  }
+
+  package func reload(
+    _ view: (some BatchingListView)?,
+    content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    advance(to: content)
+    view?.reloadData()
+  }
+
+  /// Sends `batch` to `view`: reloads while it has no window; else one
+  /// `performBatchUpdates` advancing the record inside its closure, where `send` makes the
+  /// batch's structural calls, then the reconfigures.
+  ///
+  /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+  package func perform(
+    _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
+    content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
+    send: @escaping (BatchUpdate) -> Void
+  ) {
+    guard let view, view.isInWindow else { return reload(view, content: content) }
+    if bug == .recordAdvancedBeforeClosure {
+      advance(to: content)
+    } else {
+      pendingMap = batch.positionMap
+    }
+    let reconfigured = batch.reconfiguredItems.map {
+      IndexPath(indexes: [$0.section, $0.item])
+    }
+    let update = {
+      self.batchesInFlight += 1
+      view.performBatch {
+        self.advance(to: content)
+        send(batch)
+        if self.bug == .reconfigureInsideBatch, !reconfigured.isEmpty {
+          view.reconfigure(reconfigured)
+        }
+      } completion: { _ in
+        self.batchFinished()
+      }
+      if self.bug != .reconfigureInsideBatch, !reconfigured.isEmpty {
+        view.reconfigure(reconfigured)
+      }
+    }
+    if animated || bug == .animatesUnanimatedBatches {
+      update()
+    } else {
+      view.withoutAnimation(update)
+    }
+  }
+
+  /// Runs `completion` once every batch handed to the view so far has finished; at once
+  /// when none is under way. O(1).
+  package func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+    if batchesInFlight == 0 {
+      completion()
+    } else {
+      waitingCompletions.append(completion)
+    }
+  }
+
+  /// A batch's completion ran: the waiting completions run when it was the last one.
+  package func batchFinished() {
+    batchesInFlight -= 1
+    guard batchesInFlight == 0 else { return }
+    let waiting = waitingCompletions
+    waitingCompletions = []
+    for completion in waiting { completion() }
+  }
+}
+
+/// Carries a value onto the main actor, where the data source (used from the main actor
+/// with these adapters) already is.
+package struct MainActorBox<Value>: @unchecked Sendable {
+  package let value: Value
+  package init(value: Value) { self.value = value }
+}
+
+/// A kind of call a batching view takes for a batch.
+package enum BatchCall: Sendable {
+  case deleteSections, insertSections, reloadSections, deleteItems, insertItems, reloadItems
+}
+
+extension BatchUpdate {
+  /// The batch's structural entries as a batching view's calls, in UIKit's listing order:
+  /// the section calls (each with its sections), the section moves, the item calls (each
+  /// with its index paths), the item moves. Empty lists make no call. O(k).
+  package func forEachCall(
+    sections: (BatchCall, IndexSet) -> Void, items: (BatchCall, [IndexPath]) -> Void,
+    moveSection: (Int, Int) -> Void, moveItem: (IndexPath, IndexPath) -> Void
+  ) {
+    func indexPath(_ path: ListIndexPath) -> IndexPath {
+      IndexPath(indexes: [path.section, path.item])
+    }
+    let sectionCalls: [(BatchCall, [Int])] = [
+      (.deleteSections, deletedSections), (.insertSections, insertedSections),
+      (.reloadSections, reloadedSections),
+    ]
+    for (call, list) in sectionCalls where !list.isEmpty { sections(call, IndexSet(list)) }
+    for move in movedSections { moveSection(move.source, move.destination) }
+    let itemCalls: [(BatchCall, [ListIndexPath])] = [
+      (.deleteItems, deletedItems), (.insertItems, insertedItems), (.reloadItems, reloadedItems),
+    ]
+    for (call, list) in itemCalls where !list.isEmpty { items(call, list.map(indexPath)) }
+    for move in movedItems { moveItem(indexPath(move.source), indexPath(move.destination)) }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Snapshot
+
+/// What the adapters of SnapshotUIKit and SnapshotAppKit share: the engine (``base``), the
+/// conformance to `DiffableListView` (nonisolated witnesses that assume the main actor, as
+/// Swift 6.0 has no isolated conformances), and the record of what the view shows. Open
+/// only so that those modules' adapters can subclass it: not meant to be subclassed
+/// elsewhere.
+@MainActor
+open class ListViewAdapter<
+  SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: NSObject, DiffableListView {
+  /// The engine: apply snapshots, expand and collapse through it.
+  public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+  package let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
+  /// What the subclass's view does with a reload and a batch.
+  package var reloadView: (any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
+    _ in
+  }
+  package var deliverBatch:
+    (BatchUpdate, Bool, any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
+      _, _, _ in
+    }
+
+  /// A defect planted for the tests that prove they catch it.
+  package var plantedBug: AdapterBug? {
+    get { core.bug }
+    set { core.bug = newValue }
+  }
+
+  package override init() {
+    base = DiffableDataSource()
+    super.init()
+    base.listView = self
+  }
+
+  /// The item at `indexPath` as the view shows it now.
+  ///
+  /// - Complexity: O(log n) (O(log k) more between an update's start and its closure).
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+    core.itemIdentifier(for: indexPath)
+  }
+
+  /// Reloads the view from `content` (called by ``base``, on the main actor).
+  ///
+  /// - Complexity: O(s) count reads for s sections; the view then reads what it shows.
+  public nonisolated func reloadData(
+    _ content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    let box = MainActorBox(value: content)
+    MainActor.assumeIsolated { reloadView(box.value) }
+  }
+
+  /// Sends `batch` to the view, advancing the record inside the `performBatchUpdates`
+  /// closure; reloads instead while the view has no window (called by ``base``, on the
+  /// main actor).
+  ///
+  /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+  public nonisolated func performBatchUpdates(
+    _ batch: BatchUpdate, animated: Bool,
+    content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    let box = MainActorBox(value: content)
+    MainActor.assumeIsolated { deliverBatch(batch, animated, box.value) }
+  }
+
+  /// Runs `completion` once every batch handed to the view so far has finished (its
+  /// `performBatchUpdates` completion ran); at once when none is under way. O(1).
+  public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+    let box = MainActorBox(value: completion)
+    MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
+  }
+
+  /// Whether the user may move the row at `indexPath`: the engine's
+  /// ``Snapshot/ReorderingHandlers/canReorderItem`` (false when it has none). O(log n).
+  package func canMoveRow(at indexPath: IndexPath) -> Bool {
+    guard let canReorder = base.reorderingHandlers.canReorderItem,
+      let item = core.itemIdentifier(for: indexPath)
+    else { return false }
+    return canReorder(item)
+  }
+
+  /// The view has moved a row interactively (UIKit then asks its data source to move it):
+  /// the record takes the view's move, and the engine moves the row without sending that
+  /// move again (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``), only
+  /// the rest. Should the engine refuse, the view reloads.
+  ///
+  /// - Complexity: as the engine's move, plus O(s) count reads.
+  package func viewMovedRow(from source: IndexPath, to destination: IndexPath) {
+    core.viewMovedRow(from: source[0], to: destination[0])
+    do {
+      try base.moveItem(
+        at: ListIndexPath(item: source[1], section: source[0]),
+        to: ListIndexPath(item: destination[1], section: destination[0]),
+        viewAlreadyMoved: plantedBug != .movesAgainAfterInteractiveMove)
+      core.advance(to: base)
+    } catch {
+      reloadView(base)
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import Snapshot
+import SnapshotAdapterCore
+
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+  import AppKit
+#elseif os(Linux)
+  import Foundation
+  import FakeAppKit
+#endif
+
+#if (canImport(AppKit) && !targetEnvironment(macCatalyst)) || os(Linux)
+  /// An `NSTableView` data source driven by a ``Snapshot/DiffableDataSource``: the
+  /// counterpart of `NSTableViewDiffableDataSource`, created the same way (a table view and a
+  /// cell provider). Experimental until the macOS workflow has run it against real views.
+  ///
+  /// `NSTableView` has rows, not sections: the sections' rows follow one another. Unlike
+  /// UIKit, it applies each call at once, shifting the rows after it, and wants its data
+  /// source to answer for the new state during the calls: the adapter advances its record
+  /// first, then turns the batch (old-frame deletes, new-frame inserts, moves) into one
+  /// ordered sequence of `removeRows`, `insertRows` and `moveRow` calls that lands on the new
+  /// layout, between `beginUpdates` and `endUpdates`. Reconfigured rows are reloaded in place
+  /// after it (AppKit has no reconfigure). `animated: false` runs inside an
+  /// `NSAnimationContext` group with no duration. While the table has no window it reloads.
+  ///
+  /// Cost of an update: O(n + k·d) for n rows shown after it, k rows it inserts or moves and
+  /// d the distance each move looks across (the sequence is worked out on a list of the
+  /// rows); the cells of inserted rows are asked for at once.
+  @MainActor
+  public final class TableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+    /// Apple's shape: the view for an item at a row of a column.
+    public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) ->
+      NSView
+
+    /// The engine: apply snapshots, expand and collapse through it.
+    public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+    /// The view driven.
+    public private(set) weak var tableView: NSTableView?
+
+    let cellProvider: CellProvider
+    var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+    /// The first row of each section, and the row count.
+    var sectionStarts: [Int] = []
+    var rowCount = 0
+
+    /// A defect planted for the tests that prove they catch it.
+    package enum PlantedBug: Sendable {
+      /// The batch sent in UIKit's frames (deletes, inserts, moves as listed).
+      case uiKitFrames
+    }
+    package var plantedBug: PlantedBug?
+
+    /// Creates the data source of `tableView` (it becomes the table's `dataSource` and
+    /// `delegate`) and its engine.
+    ///
+    /// - Complexity: O(1).
+    public init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
+      self.base = DiffableDataSource()
+      self.tableView = tableView
+      self.cellProvider = cellProvider
+      super.init()
+      tableView.dataSource = self
+      tableView.delegate = self
+      base.listView = self
+    }
+
+    /// The item at `row`. O(log s + log n) for s sections.
+    public func itemIdentifier(forRow row: Int) -> ItemIdentifierType? {
+      content?.itemIdentifier(for: indexPath(ofRow: row))
+    }
+
+    /// The section and row within it of table row `row`. O(log s).
+    func indexPath(ofRow row: Int) -> ListIndexPath {
+      var low = 0
+      var high = sectionStarts.count
+      while low < high {
+        let middle = (low + high) / 2
+        if sectionStarts[middle] <= row { low = middle + 1 } else { high = middle }
+      }
+      let section = max(0, low - 1)
+      return ListIndexPath(
+        item: row - (sectionStarts.isEmpty ? 0 : sectionStarts[section]), section: section)
+    }
+
+    /// The rows shown. O(1).
+    public func numberOfRows(in tableView: NSTableView) -> Int { rowCount }
+
+    /// The cell provider's view for `row`. O(log s + log n) plus the provider's cost.
+    public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
+      -> NSView?
+    {
+      guard let item = itemIdentifier(forRow: row),
+        let column = tableColumn ?? tableView.tableColumns.first
+      else { return nil }
+      return cellProvider(tableView, column, row, item)
+    }
+
+    /// Makes `content` what the adapter answers with. O(s) count reads.
+    func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+      self.content = content
+      sectionStarts = []
+      rowCount = 0
+      for section in 0..<content.numberOfSections {
+        sectionStarts.append(rowCount)
+        rowCount += content.numberOfItems(inSection: section)
+      }
+    }
+  }
+
+  extension TableViewDiffableDataSource: DiffableListView {
+    /// Reloads the table from `content` (called by ``base``, on the main actor).
+    ///
+    /// - Complexity: O(s) count reads; the table then reads what it shows.
+    public nonisolated func reloadData(
+      _ content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      let box = MainActorBox(value: content)
+      MainActor.assumeIsolated {
+        advance(to: box.value)
+        tableView?.reloadData()
+      }
+    }
+
+    /// Sends `batch` as one ordered sequence of row calls (called by ``base``, on the main
+    /// actor); reloads instead while the table has no window.
+    ///
+    /// - Complexity: see the type's cost.
+    public nonisolated func performBatchUpdates(
+      _ batch: BatchUpdate, animated: Bool,
+      content: some ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      let box = MainActorBox(value: content)
+      MainActor.assumeIsolated { perform(batch, animated: animated, content: box.value) }
+    }
+
+    func perform(
+      _ batch: BatchUpdate, animated: Bool,
+      content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+    ) {
+      guard let tableView, tableView.window != nil else {
+        advance(to: content)
+        tableView?.reloadData()
+        return
+      }
+      let oldStarts = sectionStarts
+      let oldCount = rowCount
+      advance(to: content)
+      let old = RowFrame(starts: oldStarts, count: oldCount)
+      let new = RowFrame(starts: sectionStarts, count: rowCount)
+      let calls =
+        plantedBug == .uiKitFrames
+        ? RowCalls.inUIKitFrames(batch, old: old, new: new)
+        : RowCalls.ordered(batch, old: old, new: new)
+      let reconfigured = IndexSet(batch.reconfiguredItems.map { new.row($0) })
+      let update = {
+        tableView.beginUpdates()
+        for call in calls {
+          switch call {
+          case .remove(let rows): tableView.removeRows(at: rows, withAnimation: .effectFade)
+          case .insert(let rows): tableView.insertRows(at: rows, withAnimation: .effectFade)
+          case .move(let from, let to): tableView.moveRow(at: from, to: to)
+          }
+        }
+        tableView.endUpdates()
+        if !reconfigured.isEmpty {
+          tableView.reloadData(forRowIndexes: reconfigured, columnIndexes: IndexSet(integer: 0))
+        }
+      }
+      if animated {
+        update()
+      } else {
+        NSAnimationContext.runAnimationGroup { context in
+          context.duration = 0
+          update()
+        }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,197 @@
+import Snapshot
+import SnapshotAdapterCore
+
+#if canImport(UIKit)
+  import UIKit
+#elseif os(Linux)
+  import Foundation
+  import FakeUIKit
+#endif
+
+#if canImport(UIKit) || os(Linux)
+  /// A `UICollectionView` data source driven by a ``Snapshot/DiffableDataSource``: the
+  /// counterpart of `UICollectionViewDiffableDataSource`, created the same way (a collection
+  /// view and a cell provider), so that porting is renaming. Experimental until the macOS
+  /// workflow has run it against real views.
+  ///
+  /// ```swift
+  /// let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: view) {
+  ///   collectionView, indexPath, item in
+  ///   collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+  /// }
+  /// dataSource.base.apply(snapshot)
+  /// ```
+  ///
+  /// It answers the view's counts and cells from its own record of what the view shows,
+  /// advanced inside the `performBatchUpdates` closure (UIKit reads the "before" counts at
+  /// the start of `performBatchUpdates` when its layout is stale, after the engine has moved
+  /// on). While the view has no window it reloads instead of animating. Reconfigured rows
+  /// are reconfigured after the structural batch, at their final index paths.
+  /// `animated: false` runs the batch inside `UIView.performWithoutAnimation`. An apply's
+  /// completion runs once the view's batches have finished.
+  ///
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
+  /// count reads of the content (O(log n) each for the data source); the rows are never
+  /// copied.
+  @MainActor
+  public final class CollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+  >: ListViewAdapter<SectionIdentifierType, ItemIdentifierType>, UICollectionViewDataSource {
+    /// Apple's shape: the cell for an item at an index path.
+    public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) ->
+      UICollectionViewCell?
+    /// Apple's shape: a supplementary view of a kind at an index path.
+    public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) ->
+      UICollectionReusableView?
+
+    /// The view driven.
+    public private(set) weak var collectionView: UICollectionView?
+    /// Whether a batch keeps the first visible row where it is on screen (opt-in): when rows
+    /// are inserted or deleted above it, the content offset moves by as much, as chat and
+    /// feed apps do by hand. The row is found by its identity (its index path before the
+    /// batch, mapped through the batch's ``Snapshot/BatchUpdate/PositionMap``); a row the
+    /// batch deletes or reloads leaves the offset alone. Costs a layout pass after the batch.
+    public var keepsFirstVisibleRowInPlace = false
+
+    /// Supplementary views (headers, footers); nil when the layout asks for none.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
+    let cellProvider: CellProvider
+
+    /// Creates the data source of `collectionView` (it becomes the view's `dataSource`) and
+    /// its engine.
+    ///
+    /// - Complexity: O(1).
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+      self.collectionView = collectionView
+      self.cellProvider = cellProvider
+      super.init()
+      collectionView.dataSource = self
+      reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
+      deliverBatch = { [unowned self] batch, animated, content in
+        let anchor = keepsFirstVisibleRowInPlace ? self.collectionView?.visibleAnchor() : nil
+        core.perform(batch, animated: animated, on: self.collectionView, content: content) {
+          [unowned self] in self.collectionView?.send($0)
+        }
+        if let anchor { self.collectionView?.restore(anchor, through: batch) }
+      }
+    }
+
+    // MARK: - UICollectionViewDataSource
+
+    /// The record's section count. O(1).
+    public func numberOfSections(in collectionView: UICollectionView) -> Int {
+      core.sectionCount
+    }
+
+    /// The record's row count of `section`. O(1).
+    public func collectionView(
+      _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+    ) -> Int {
+      core.rowCount(section)
+    }
+
+    /// The cell provider's cell for the row at `indexPath`. O(log n) plus the provider's.
+    public func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      guard let item = core.itemToDraw(at: indexPath),
+        let cell = cellProvider(collectionView, indexPath, item)
+      else {
+        preconditionFailure("CollectionViewDiffableDataSource: no cell for \(indexPath)")
+      }
+      return cell
+    }
+
+    /// The supplementary view provider's view. O(1) plus the provider's cost.
+    public func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+      at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      guard let view = supplementaryViewProvider?(collectionView, kind, indexPath) else {
+        preconditionFailure(
+          "CollectionViewDiffableDataSource: no supplementary view of kind \(kind) at "
+            + "\(indexPath)")
+      }
+      return view
+    }
+
+    /// Whether the user may move the row: the engine's `reorderingHandlers.canReorderItem`
+    /// (false when it has none). O(log n).
+    public func collectionView(
+      _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
+    ) -> Bool {
+      canMoveRow(at: indexPath)
+    }
+
+    /// The user moved a row (the view shows it at `destinationIndexPath` already): the engine
+    /// moves it and sends the view only the rest (the rows of its subtree, reconfigures).
+    ///
+    /// - Complexity: as the engine's move.
+    public func collectionView(
+      _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+      to destinationIndexPath: IndexPath
+    ) {
+      viewMovedRow(from: sourceIndexPath, to: destinationIndexPath)
+    }
+  }
+
+  extension UICollectionView {
+    /// The first visible row and how far the content offset is past its top.
+    func visibleAnchor() -> (IndexPath, CGFloat)? {
+      guard window != nil, let first = indexPathsForVisibleItems.min(),
+        let frame = layoutAttributesForItem(at: first)?.frame
+      else { return nil }
+      return (first, contentOffset.y - frame.minY)
+    }
+
+    /// Scrolls so that the anchor's row, where `batch` put it, is as far above the top as
+    /// before.
+    func restore(_ anchor: (IndexPath, CGFloat), through batch: BatchUpdate) {
+      let old = ListIndexPath(item: anchor.0.item, section: anchor.0.section)
+      guard window != nil, let new = batch.positionMap.newIndexPath(forOld: old) else { return }
+      layoutIfNeeded()
+      guard
+        let frame = layoutAttributesForItem(at: IndexPath(item: new.item, section: new.section))?
+          .frame
+      else { return }
+      contentOffset.y = frame.minY + anchor.1
+    }
+  }
+
+  extension UICollectionView: BatchingListView {
+    package var isInWindow: Bool { window != nil }
+
+    package func withoutAnimation(_ body: () -> Void) {
+      UIView.performWithoutAnimation(body)
+    }
+
+    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    {
+      performBatchUpdates(updates, completion: completion)
+    }
+
+    /// The batch's structural entries as the collection view's calls.
+    func send(_ batch: BatchUpdate) {
+      batch.forEachCall(
+        sections: { call, sections in
+          switch call {
+          case .deleteSections: deleteSections(sections)
+          case .insertSections: insertSections(sections)
+          default: reloadSections(sections)
+          }
+        },
+        items: { call, paths in
+          switch call {
+          case .deleteItems: deleteItems(at: paths)
+          case .insertItems: insertItems(at: paths)
+          default: reloadItems(at: paths)
+          }
+        }, moveSection: moveSection(_:toSection:), moveItem: moveItem(at:to:))
+    }
+
+    package func reconfigure(_ indexPaths: [IndexPath]) {
+      reconfigureItems(at: indexPaths)
+    }
+  }
+#endif

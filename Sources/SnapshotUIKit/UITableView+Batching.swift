@@ -1,0 +1,47 @@
+import Snapshot
+import SnapshotAdapterCore
+
+#if canImport(UIKit)
+  import UIKit
+#elseif os(Linux)
+  import Foundation
+  import FakeUIKit
+#endif
+
+#if canImport(UIKit) || os(Linux)
+  extension UITableView: BatchingListView {
+    package var isInWindow: Bool { window != nil }
+
+    package func withoutAnimation(_ body: () -> Void) {
+      UIView.performWithoutAnimation(body)
+    }
+
+    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
+    {
+      performBatchUpdates(updates, completion: completion)
+    }
+
+    /// The batch's structural entries as the table's calls, rows animated with `animation`.
+    func send(_ batch: BatchUpdate, with animation: UITableView.RowAnimation) {
+      batch.forEachCall(
+        sections: { call, sections in
+          switch call {
+          case .deleteSections: deleteSections(sections, with: animation)
+          case .insertSections: insertSections(sections, with: animation)
+          default: reloadSections(sections, with: animation)
+          }
+        },
+        items: { call, paths in
+          switch call {
+          case .deleteItems: deleteRows(at: paths, with: animation)
+          case .insertItems: insertRows(at: paths, with: animation)
+          default: reloadRows(at: paths, with: animation)
+          }
+        }, moveSection: moveSection(_:toSection:), moveItem: moveRow(at:to:))
+    }
+
+    package func reconfigure(_ indexPaths: [IndexPath]) {
+      reconfigureRows(at: indexPaths)
+    }
+  }
+#endif
