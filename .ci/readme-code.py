@@ -9,6 +9,10 @@ Tests/ReadmeTests/README.swift, which `swift test` builds and runs.
 - Any other block is statements: the statement blocks, in order, make the body of one test
   function, so that later blocks use what earlier ones made, as a reader does.
 
+- A block whose first line is `// From PATH` (a Swift file of the repository) quotes that
+  file's lines between `// example: begin` and `// example: end` (less their common
+  indentation): it is compiled and run where that file is (the adapters' example runs against
+  the fake UIKit on Linux), and --check fails when the quote differs from the file.
 Imports are gathered at the top of the file. `python3 .ci/readme-code.py` writes the file;
 `python3 .ci/readme-code.py --check` fails when the committed file differs from what README.md
 gives (run the script and commit the result) or when a manifest block does not evaluate.
@@ -59,9 +63,13 @@ def generate(text):
     declarations = []
     statements = []
     manifests = []
+    quotes = []
     for number, (line_number, lines) in enumerate(blocks(text), start=1):
         if lines and lines[0].startswith("// swift-tools-version"):
             manifests.append((line_number, lines))
+            continue
+        if lines and lines[0].startswith("// From "):
+            quotes.append((line_number, lines[0][len("// From "):].strip(), lines[1:]))
             continue
         # The block's number, not its line: prose edits above it leave this file as it is.
         origin = f"// README.md, Swift block {number}"
@@ -90,7 +98,24 @@ def generate(text):
     out += ["/// The README's statement blocks, in order.", "@Test @MainActor func readmeTour() async throws {"]
     out += statements
     out += ["}", ""]
-    return "\n".join(out).replace("\n\n}\n", "\n}\n"), manifests
+    return "\n".join(out).replace("\n\n}\n", "\n}\n"), manifests, quotes
+
+
+def check_quote(line_number, path, lines):
+    try:
+        source = open(os.path.join(ROOT, path)).read().split("\n")
+    except OSError:
+        sys.exit(f"README.md:{line_number}: the quoted file {path} does not exist")
+    try:
+        start = next(i for i, l in enumerate(source) if l.strip() == "// example: begin")
+        end = next(i for i, l in enumerate(source) if l.strip() == "// example: end")
+    except StopIteration:
+        sys.exit(f"README.md:{line_number}: {path} has no '// example: begin/end' markers")
+    region = source[start + 1:end]
+    indent = min((len(l) - len(l.lstrip()) for l in region if l.strip()), default=0)
+    region = [l[indent:] for l in region]
+    if region != lines:
+        sys.exit(f"README.md:{line_number}: the quote of {path} differs from the file's example")
 
 
 def check_manifest(line_number, lines):
@@ -108,7 +133,7 @@ def check_manifest(line_number, lines):
 def main():
     with open(README) as readme:
         text = readme.read()
-    generated, manifests = generate(text)
+    generated, manifests, quotes = generate(text)
     if "--check" in sys.argv[1:]:
         current = open(OUTPUT).read() if os.path.exists(OUTPUT) else ""
         if current != generated:
@@ -118,8 +143,11 @@ def main():
             )
         for line_number, lines in manifests:
             check_manifest(line_number, lines)
+        for line_number, path, lines in quotes:
+            check_quote(line_number, path, lines)
         print(f"readme-code: README.md's {len(blocks(text))} Swift blocks are in "
-              f"Tests/ReadmeTests/README.swift; {len(manifests)} manifest block(s) evaluate")
+              f"Tests/ReadmeTests/README.swift; {len(manifests)} manifest block(s) evaluate; "
+              f"{len(quotes)} quote(s) match their files")
         return
     os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
     with open(OUTPUT, "w") as output:
