@@ -20,7 +20,7 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
 /// https://developer.apple.com/documentation/appkit/nsview
 @MainActor open class NSView: NSResponder {
   /// https://developer.apple.com/documentation/appkit/nsview/window
-  open internal(set) var window: NSWindow?
+  open internal(set) weak var window: NSWindow?
   /// https://developer.apple.com/documentation/appkit/nsview/frame
   open var frame: NSRect
   /// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification/identifier

@@ -11,10 +11,10 @@ import Foundation
 /// https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UIResponder {
   /// https://developer.apple.com/documentation/uikit/uiview/window
-  open internal(set) var window: UIWindow?
+  open internal(set) weak var window: UIWindow?
 
   /// https://developer.apple.com/documentation/uikit/uiview/superview
-  open internal(set) var superview: UIView?
+  open internal(set) weak var superview: UIView?
 
   /// https://developer.apple.com/documentation/uikit/uiview/subviews
   open internal(set) var subviews: [UIView] = []
