@@ -223,6 +223,13 @@ extension DataSourceProperty {
         } catch {
           refused = true
         }
+      case .expandToDepth(let depth):
+        do {
+          try source.expand(toDepth: depth)
+          if let failure = depthFailure(source, depth) { return "step \(index): \(failure)" }
+        } catch {
+          refused = true
+        }
       case .expandAll(let item), .collapseAll(let item):
         let expanding = if case .expandAll = step { true } else { false }
         do {

@@ -16,6 +16,8 @@ extension DataSourceProperty {
     case expandAll(Int?)
     /// `collapseAll(_:)` below an item, or everywhere (nil).
     case collapseAll(Int?)
+    /// `expand(toDepth:)`.
+    case expandToDepth(Int)
     /// Toggles the first row of the section at this raw index (modulo the sections): in
     /// `.firstItemInSection` with a leaf header, this folds or unfolds the section.
     case toggleFirstRow(Int)
@@ -51,6 +53,7 @@ extension DataSourceProperty {
       case .reveal(let item): return "reveal(\(item))"
       case .expandAll(let item): return "expandAll(\(item.map(String.init) ?? "everything"))"
       case .collapseAll(let item): return "collapseAll(\(item.map(String.init) ?? "everything"))"
+      case .expandToDepth(let depth): return "expandToDepth(\(depth))"
       case .toggleFirstRow(let section): return "toggleFirstRow(\(section))"
       case .moveTo(let a, let b, let c, let d):
         return "moveTo(\(a), \(b) -> \(c), \(d.map(String.init) ?? "end"))"
@@ -74,7 +77,7 @@ extension DataSourceProperty {
   package enum Kind: String, CaseIterable {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
     case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole, applyApart
-    case reveal, expandAll, collapseAll
+    case reveal, expandAll, collapseAll, expandToDepth
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -115,7 +118,8 @@ extension DataSourceProperty {
     package static let revealing = Mix(
       weights: [
         (.applySection, 4), (.expand, 2), (.collapse, 2), (.reveal, 4), (.expandAll, 3),
-        (.collapseAll, 3), (.toggleFirstRow, 1), (.headerMode, 1), (.defaultHeaderMode, 1),
+        (.collapseAll, 3), (.expandToDepth, 2), (.toggleFirstRow, 1), (.headerMode, 1),
+        (.defaultHeaderMode, 1),
         (.editSection, 2), (.workflowWhole, 1),
       ], headersFirst: false, acrossSections: false)
   }
@@ -173,6 +177,7 @@ extension DataSourceProperty {
       return .expandAll(Int.random(in: 0..<4, using: &random) == 0 ? nil : item())
     case .collapseAll:
       return .collapseAll(Int.random(in: 0..<4, using: &random) == 0 ? nil : item())
+    case .expandToDepth: return .expandToDepth(Int.random(in: -1...4, using: &random))
     case .toggleFirstRow: return .toggleFirstRow(section())
     case .moveTo:
       let from = section()

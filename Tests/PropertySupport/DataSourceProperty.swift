@@ -112,6 +112,22 @@ package enum DataSourceProperty {
     return ListIndexPath(item: rows > 0 ? row % rows : row, section: mapped)
   }
 
+  /// What is wrong after `expand(toDepth: depth)`, or nil: every parent above `depth` is
+  /// expanded and every other parent collapsed, in every section.
+  package static func depthFailure(_ source: Source, _ depth: Int) -> String? {
+    for section in 0..<source.numberOfSections {
+      let id = source.sectionIdentifier(for: section)!
+      let tree = source.snapshot(for: id)
+      for item in tree.items where !tree.snapshot(of: item).items.isEmpty {
+        if tree.isExpanded(item) != (tree.level(of: item) < depth) {
+          return "after expand(toDepth: \(depth)), \(item) at level \(tree.level(of: item)) "
+            + "in section \(id) is \(tree.isExpanded(item) ? "expanded" : "collapsed")"
+        }
+      }
+    }
+    return nil
+  }
+
   /// What is wrong after `expandAll(_:)` (`expanded`) or `collapseAll(_:)` below `item` (nil:
   /// everywhere), or nil: every parent concerned is expanded (and no section folded), or
   /// every item concerned collapsed but a leaf header, whose fold is kept.

@@ -22,6 +22,7 @@ public struct DataSourceError<
     case reveal = "reveal(_:)"
     case expandAll = "expandAll(_:)"
     case collapseAll = "collapseAll(_:)"
+    case expandToDepth = "expand(toDepth:)"
   }
 
   /// What was wrong, with the identifier concerned.

@@ -111,6 +111,47 @@ extension DiffableDataSource {
     }
   }
 
+  /// Shows the root items of every section and `depth` levels below them: every parent at a
+  /// level below `depth` expands and every deeper parent collapses (see
+  /// ``DiffableDataSourceSectionSnapshot/expanding(toDepth:)``); sends the rows that appear
+  /// and disappear in one batch, with the shown rows whose state changed reconfigured. A
+  /// folded section stays folded. Handlers are not consulted and no children are loaded.
+  ///
+  /// - Throws: ``DataSourceError`` during another update.
+  /// - Complexity: O(n + k log n) for the n items of the sections and the k rows shown before
+  ///   and after.
+  @inlinable public func expand(toDepth depth: Int, animated: Bool = true) throws(Error) {
+    try performUpdate(.expandToDepth) { () throws(Error) in
+      var batch = BatchUpdate()
+      for section in sections.indices {
+        let old = sections[section].tree
+        let before = rowItems(inSection: section)
+        sections[section].tree = old.expanding(toDepth: depth)
+        let after = rowItems(inSection: section)
+        let new = sections[section].tree
+        // Both lists of rows follow the tree's order: merge them by position in it.
+        var (i, j) = (0, 0)
+        while i < before.count || j < after.count {
+          let here = i < before.count ? old.index(of: before[i]) ?? Int.max : Int.max
+          let there = j < after.count ? new.index(of: after[j]) ?? Int.max : Int.max
+          if here == there {
+            if old.isExpanded(before[i]) != new.isExpanded(after[j]) {
+              batch.reconfiguredItems.append(ListIndexPath(item: j, section: section))
+            }
+            (i, j) = (i + 1, j + 1)
+          } else if here < there {
+            batch.deletedItems.append(ListIndexPath(item: i, section: section))
+            i += 1
+          } else {
+            batch.insertedItems.append(ListIndexPath(item: j, section: section))
+            j += 1
+          }
+        }
+      }
+      deliver(batch, animated: animated)
+    }
+  }
+
   /// Sets the expansion of `item` and its subtree (or of every section) and delivers the rows
   /// that change, in one batch.
   @inlinable func setAllExpanded(

@@ -11,7 +11,7 @@ extension DiffableDataSourceSectionSnapshot {
     expanding(toDepth: Int.max)
   }
 
-  /// A copy in which exactly the first `depth` levels are visible: every parent at a level
+  /// A copy that shows the root items and `depth` levels below them: every parent at a level
   /// below `depth` is expanded and every parent at `depth` or deeper is collapsed (`depth`
   /// 0 or less collapses every parent, leaving the root items). Items that are not parents
   /// keep their state.

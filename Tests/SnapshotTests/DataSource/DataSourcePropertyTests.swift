@@ -50,7 +50,7 @@ struct DataSourcePropertyTests {
   @Test("reveal, expand all and collapse all keep the view valid and open what they say")
   func revealingSequences() {
     let done = DataSourceProperty.check(
-      "data source, revealing", .revealing, count: 600, base: 0x5E7E_A11)
+      "data source, revealing", .revealing, count: 800, base: 0x5E7E_A11)
     for (kind, weight) in Mix.revealing.weights {
       // Steps naming an absent item are refused and not counted: about 35 to 75 of each
       // weight unit are carried out; 25 is the floor.

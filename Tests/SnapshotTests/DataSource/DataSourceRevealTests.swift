@@ -95,4 +95,23 @@ struct DataSourceRevealTests {
       try source.expandAll("nowhere")
     }
   }
+
+  @Test func expandToDepthShowsThatManyLevelsInOneBatch() throws {
+    let (source, view) = Self.make()
+    try source.expand(toDepth: 2)
+    // a and b open (levels 0 and 1), c stays closed: a b c e f.
+    #expect(view.rows[0].items == ["a", "b", "c", "e", "f"])
+    #expect(
+      view.lastBatch
+        == BatchUpdate(insertedItems: Self.paths([1, 2, 3]), reconfiguredItems: Self.paths([0])))
+    try source.expandAll()
+    try source.expand(toDepth: 1)
+    #expect(view.rows[0].items == ["a", "b", "e", "f"])
+    #expect(
+      view.lastBatch
+        == BatchUpdate(deletedItems: Self.paths([2, 3]), reconfiguredItems: Self.paths([1])))
+    try source.expand(toDepth: 0)
+    #expect(view.rows[0].items == ["a", "f"])
+    #expect(view.failures.isEmpty)
+  }
 }
