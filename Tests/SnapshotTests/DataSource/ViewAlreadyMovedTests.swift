@@ -57,7 +57,7 @@ private final class MoveRecorder: DiffableListView {
     return [Drag(trees: trees, expanded: expanded, from: path(&g), to: path(&g))]
   }
 
-  static func check(_ drags: [Drag]) -> String? {
+  static func check(_ drags: [Drag], carried: inout Int) -> String? {
     guard let drag = drags.first else { return nil }
     let view = MoveRecorder()
     let source = DiffableDataSource<Int, Int>(listView: view)
@@ -87,6 +87,7 @@ private final class MoveRecorder: DiffableListView {
     } catch {
       return nil  // refused: the adapter reloads
     }
+    carried += 1
     guard let batch = view.batches.last else {
       return shown == view.rows ? nil : "no batch, but the rows differ: \(view.rows)"
     }
@@ -100,8 +101,12 @@ private final class MoveRecorder: DiffableListView {
   }
 
   @Test func theRestLandsOnTheDataSourcesRows() {
+    var carried = 0
     checkProperty(
       "moves the view already made", count: 2_000, base: 0x5EED_0601,
-      generate: Self.generate, check: Self.check)
+      generate: Self.generate, check: { Self.check($0, carried: &carried) })
+    // Drags that name no row, or that the data source refuses, are not counted (677 of the
+    // 2,000 are carried out).
+    #expect(carried >= PropertySeeds.scaled(300), "too few drags carried out")
   }
 }
