@@ -129,7 +129,7 @@ extension DiffableDataSource {
       throw Error(operation, .sectionSnapshot(error))
     }
     let children = load(item, current)
-    if children.list.tree.sharesRoot(with: current.list.tree) { return }
+    if children.isIdentical(to: current) { return }
     var conflict: (ItemIdentifierType, SectionIdentifierType)?
     children.forEachItem { child, _ in
       guard conflict == nil else { return }

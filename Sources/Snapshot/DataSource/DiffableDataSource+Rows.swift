@@ -20,14 +20,13 @@ extension DiffableDataSource {
 
   /// The number of rows the section at `index` shows. O(log n).
   @inlinable func rowCount(inSection index: Int) -> Int {
-    foldingHeader(ofSection: index) != nil ? 1 : sections[index].tree.list.tree.visibleCount
+    foldingHeader(ofSection: index) != nil ? 1 : sections[index].tree.visibleCount
   }
 
   /// The item of row `row` of the section at `index` (which must exist). O(log n).
   @inlinable func rowItem(at row: Int, inSection index: Int) -> ItemIdentifierType {
     if let header = foldingHeader(ofSection: index) { return header }
-    let tree = sections[index].tree
-    return tree.entry(at: tree.list.tree.position(ofVisibleRow: row)).item
+    return sections[index].tree.visibleItem(atRow: row)
   }
 
   /// The rows of the section at `index`. O(rows + log n).
@@ -40,15 +39,7 @@ extension DiffableDataSource {
   @inlinable func rowItems(in range: Range<Int>, inSection index: Int) -> [ItemIdentifierType] {
     guard !range.isEmpty else { return [] }
     if let header = foldingHeader(ofSection: index) { return [header] }
-    let tree = sections[index].tree.list.tree
-    var result: [ItemIdentifierType] = []
-    result.reserveCapacity(range.count)
-    let start = tree.position(ofVisibleRow: range.lowerBound)
-    tree.forEach(in: start..<tree.count, visibleOnly: true) { _, entry in
-      result.append(entry.item)
-      return result.count < range.count
-    }
-    return result
+    return sections[index].tree.visibleItems(inRows: range)
   }
 
   /// The section and row showing `item`, or nil when it is no row (absent, below a collapsed
@@ -78,7 +69,7 @@ extension DiffableDataSource {
     /// The number of rows before the section at `index`. O(index).
     @inlinable func rowOffset(ofSection index: Int) -> Int {
       sections.prefix(index).reduce(0) { total, section in
-        total + (section.foldedBy != nil ? 1 : section.tree.list.tree.visibleCount)
+        total + (section.foldedBy != nil ? 1 : section.tree.visibleCount)
       }
     }
 

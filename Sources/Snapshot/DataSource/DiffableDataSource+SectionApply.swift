@@ -88,7 +88,7 @@ extension DiffableDataSource.ApplyContext {
         expand.append(entry.item)
       }
     }
-    if let current, !current.list.tree.mayShareNodes(with: snapshot.list.tree) {
+    if let current, !current.mayShareStorage(with: snapshot) {
       // Built apart: the entries alike at both ends are this section's, expanded alike; an
       // item of the middle of one tree is in the other's middle or absent from it.
       let alike = SectionSnapshot.alikeEnds(current, snapshot)

@@ -142,7 +142,7 @@ extension DiffableDataSource: ListContent {
       uniqueSections: sections.map(\.id),
       items: sections.indices.map { rowItems(inSection: $0) },
       base: _rowsStorageShape?.base ?? 32,
-      bucketCapacity: _rowsStorageShape?.bucketCapacity ?? SharedLabelIndex.defaultBucketCapacity)
+      bucketCapacity: _rowsStorageShape?.bucketCapacity ?? Snapshot.defaultBucketCapacity)
     // Rows read during an update (from a handler or a list-view call) may be the rows before
     // its change: the update's revision must not keep them.
     if !isUpdating {
