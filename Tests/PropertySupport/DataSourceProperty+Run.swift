@@ -82,8 +82,10 @@ extension DataSourceProperty {
     source._rowsStorageShape = (base: 2, bucketCapacity: 2)
     var nextFresh = 1000
     var modes = HeaderModeModel()
+    var filtering = FilterModel()
     for (index, step) in steps.enumerated() {
       let before = state(source)
+      let sectionsBefore = before.rows.map(\.id)
       let batchesBefore = view.batches.count
       var refused = false
       source.updateStyle = .singleBatch
@@ -208,11 +210,22 @@ extension DataSourceProperty {
           return "step \(index): \(failure)"
         }
       case .expand(let item):
-        do { try source.expand(item) } catch { refused = true }
+        do { if try source.expand(item) { filtering.opened(item, true, source) } } catch {
+          refused = true
+        }
       case .collapse(let item):
-        do { try source.collapse(item) } catch { refused = true }
+        do { if try source.collapse(item) { filtering.opened(item, false, source) } } catch {
+          refused = true
+        }
       case .toggle(let item):
-        do { try source.toggle(item) } catch { refused = true }
+        let open = filtering.isShownOpen(source, item) ?? false
+        do { if try source.toggle(item) { filtering.opened(item, !open, source) } } catch {
+          refused = true
+        }
+      case .filter, .narrowFilter, .clearFilter:
+        if let failure = runFilterStep(step, source, &filtering, &refused) {
+          return "step \(index): \(failure)"
+        }
       case .reveal(let item):
         do {
           let path = try source.reveal(item)
@@ -220,12 +233,17 @@ extension DataSourceProperty {
             return "step \(index): reveal returned \(path), which shows "
               + "\(String(describing: source.itemIdentifier(for: path)))"
           }
+          filtering.revealed(item, source)
         } catch {
+          if case .filteredOut = error.reason {
+            coverage?.done["reveal refused by the filter", default: 0] += 1
+          }
           refused = true
         }
       case .expandToDepth(let depth):
         do {
           try source.expand(toDepth: depth)
+          filtering.expanded(toDepth: depth, source)
           if let failure = depthFailure(source, depth) { return "step \(index): \(failure)" }
         } catch {
           refused = true
@@ -234,6 +252,7 @@ extension DataSourceProperty {
         let expanding = if case .expandAll = step { true } else { false }
         do {
           if expanding { try source.expandAll(item) } else { try source.collapseAll(item) }
+          filtering.setAll(expanding, below: item, source)
           if let failure = allExpandedFailure(source, expanding, below: item) {
             return "step \(index): \(failure)"
           }
@@ -242,7 +261,9 @@ extension DataSourceProperty {
         }
       case .toggleFirstRow(let raw):
         let first = path(source, raw, 0)
-        do { try source.toggle(source.itemIdentifier(for: first) ?? raw) } catch {
+        let item = source.itemIdentifier(for: first) ?? raw
+        let open = filtering.isShownOpen(source, item) ?? false
+        do { if try source.toggle(item) { filtering.opened(item, !open, source) } } catch {
           refused = true
         }
       case .moveTo(let fromSection, let fromRow, let toSection, let toRow):
@@ -310,6 +331,11 @@ extension DataSourceProperty {
         }
       }
       if let callbackFailure { return "step \(index): \(callbackFailure)" }
+      filtering.follow(source, sectionsBefore: sectionsBefore)
+      if let failure = filtering.failure(source) { return "step \(index): \(failure)" }
+      if !filtering.sections.isEmpty, !refused, case .moveTo = step {
+        return "step \(index): a move went through while rows are filtered"
+      }
       if let failure = DataSourceReads.failure(source, expected: view.rows) {
         return "step \(index): after the step, \(failure)"
       }
@@ -338,7 +364,9 @@ extension DataSourceProperty {
         }
       }
       if !refused, let coverage {
-        coverage.done[String(step.description.prefix { $0 != "(" }), default: 0] += 1
+        let kind = String(step.description.prefix { $0 != "(" })
+        coverage.done[kind, default: 0] += 1
+        if !filtering.sections.isEmpty { coverage.done[kind + " while filtered", default: 0] += 1 }
       }
       if refused {
         if state(source) != before { return "step \(index): refused, but the state changed" }

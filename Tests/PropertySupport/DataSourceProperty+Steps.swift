@@ -18,6 +18,12 @@ extension DataSourceProperty {
     case collapseAll(Int?)
     /// `expand(toDepth:)`.
     case expandToDepth(Int)
+    /// `filter(in:filteringDescendantsOfMatches:)` of a section (nil: every section) by a residue.
+    case filter(String?, Residue, descendants: Bool)
+    /// `narrowFilter(in:)` by a residue.
+    case narrowFilter(String?, Residue)
+    /// `clearFilter(in:)`.
+    case clearFilter(String?)
     /// Toggles the first row of the section at this raw index (modulo the sections): in
     /// `.firstItemInSection` with a leaf header, this folds or unfolds the section.
     case toggleFirstRow(Int)
@@ -54,6 +60,11 @@ extension DataSourceProperty {
       case .expandAll(let item): return "expandAll(\(item.map(String.init) ?? "everything"))"
       case .collapseAll(let item): return "collapseAll(\(item.map(String.init) ?? "everything"))"
       case .expandToDepth(let depth): return "expandToDepth(\(depth))"
+      case .filter(let section, let residue, let descendants):
+        return "filter(\(section ?? "all"), \(residue), descendants: \(descendants))"
+      case .narrowFilter(let section, let residue):
+        return "narrowFilter(\(section ?? "all"), \(residue))"
+      case .clearFilter(let section): return "clearFilter(\(section ?? "all"))"
       case .toggleFirstRow(let section): return "toggleFirstRow(\(section))"
       case .moveTo(let a, let b, let c, let d):
         return "moveTo(\(a), \(b) -> \(c), \(d.map(String.init) ?? "end"))"
@@ -78,6 +89,7 @@ extension DataSourceProperty {
     case applyWhole, applySection, expand, collapse, toggle, toggleFirstRow, moveTo, moveInto
     case headerMode, defaultHeaderMode, reentrantApply, editSection, workflowWhole, applyApart
     case reveal, expandAll, collapseAll, expandToDepth
+    case filter, narrowFilter, clearFilter
   }
 
   /// How often each kind of step comes, and how the steps are shaped.
@@ -121,6 +133,17 @@ extension DataSourceProperty {
         (.collapseAll, 3), (.expandToDepth, 2), (.toggleFirstRow, 1), (.headerMode, 1),
         (.defaultHeaderMode, 1),
         (.editSection, 2), (.workflowWhole, 1),
+      ], headersFirst: false, acrossSections: false)
+
+    /// Filters set, narrowed and cleared, among everything a user does meanwhile: expanding,
+    /// collapsing, revealing, applies, header modes, and moves (refused while filtered).
+    package static let filtering = Mix(
+      weights: [
+        (.filter, 5), (.narrowFilter, 3), (.clearFilter, 2), (.applySection, 3),
+        (.applyWhole, 1), (.expand, 6), (.collapse, 6), (.toggle, 2), (.toggleFirstRow, 1),
+        (.reveal, 10), (.expandAll, 2), (.collapseAll, 2), (.expandToDepth, 1),
+        (.headerMode, 1), (.defaultHeaderMode, 1), (.editSection, 2), (.workflowWhole, 1),
+        (.applyApart, 1), (.moveTo, 1),
       ], headersFirst: false, acrossSections: false)
   }
 
@@ -178,6 +201,17 @@ extension DataSourceProperty {
     case .collapseAll:
       return .collapseAll(Int.random(in: 0..<4, using: &random) == 0 ? nil : item())
     case .expandToDepth: return .expandToDepth(Int.random(in: -1...4, using: &random))
+    case .filter, .narrowFilter, .clearFilter:
+      let section =
+        Int.random(in: 0..<3, using: &random) == 0 ? nil : sections.randomElement(using: &random)
+      let modulus = Int.random(in: 1...5, using: &random)
+      let residue = Residue(
+        modulus: modulus, remainder: Int.random(in: 0..<modulus, using: &random))
+      switch kind {
+      case .filter: return .filter(section, residue, descendants: Bool.random(using: &random))
+      case .narrowFilter: return .narrowFilter(section, residue)
+      default: return .clearFilter(section)
+      }
     case .toggleFirstRow: return .toggleFirstRow(section())
     case .moveTo:
       let from = section()

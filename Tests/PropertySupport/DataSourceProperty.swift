@@ -172,8 +172,11 @@ package enum DataSourceProperty {
   /// Whether a leaf header folds the section at `section`: it shows one row, its tree more.
   package static func isFolded(_ source: Source, section: Int) -> Bool {
     guard let id = source.sectionIdentifier(for: section) else { return false }
-    return source.numberOfItems(inSection: section) == 1
-      && source.snapshot(for: id).visibleItems.count > 1
+    // Through a filter, the rows are not the fold's: read the rows without it.
+    let rows =
+      source.isFiltered(id)
+      ? DataSourceReads.unfilteredRows(source, id).count : source.numberOfItems(inSection: section)
+    return rows == 1 && source.snapshot(for: id).visibleItems.count > 1
   }
 
   /// Runs `count` sequences of `mix` from `base`; returns how many steps of each kind were

@@ -23,6 +23,9 @@ public struct DataSourceError<
     case expandAll = "expandAll(_:)"
     case collapseAll = "collapseAll(_:)"
     case expandToDepth = "expand(toDepth:)"
+    case filter = "filter(in:filteringDescendantsOfMatches:animated:_:)"
+    case narrowFilter = "narrowFilter(in:animated:_:)"
+    case clearFilter = "clearFilter(in:animated:)"
   }
 
   /// What was wrong, with the identifier concerned.
@@ -32,6 +35,12 @@ public struct DataSourceError<
     case reentrantUpdate
     /// The item is in no section of the data source.
     case unknownItem(ItemIdentifierType)
+    /// The section is not one of the data source's.
+    case unknownSection(SectionIdentifierType)
+    /// Rows cannot move while this section shows its rows through a filter: clear it first.
+    case filtered(SectionIdentifierType)
+    /// The item is not shown through its section's filter, even with its ancestors expanded.
+    case filteredOut(ItemIdentifierType)
     /// The index path names no row the list shows.
     case unknownIndexPath(ListIndexPath)
     /// The item is already in another section (item identifiers are unique across sections).
@@ -83,6 +92,14 @@ public struct DataSourceError<
         + "collapse and move only after it returns (not from a handler or a view callback)"
     case .unknownItem(let item):
       what = "item \(item) is in no section"
+    case .unknownSection(let section):
+      what = "section \(section) is not one of the data source's sections"
+    case .filtered(let section):
+      what =
+        "section \(section) shows its rows through a filter; clear it (clearFilter(in:)) "
+        + "before moving rows"
+    case .filteredOut(let item):
+      what = "item \(item) does not pass its section's filter, so no row can show it"
     case .unknownIndexPath(let path):
       what = "index path \(path) names no row"
     case .itemInAnotherSection(let item, let section):

@@ -64,8 +64,11 @@ extension DiffableDataSource {
     guard let current = sections[section].tree.expansion(of: item) else {
       throw Error(operation, .unknownItem(item))
     }
-    let expanded = target ?? !current
-    if current == expanded { return false }
+    // Through a filter, a parent may be shown open while the user's expansion says
+    // collapsed (the filter opened it): collapsing it closes it for the filter.
+    let shownOpen = current || filter(ofSection: section).map { $0.rows.hasChildren(item) } == true
+    let expanded = target ?? !shownOpen
+    if expanded ? current : !shownOpen { return false }
     let handlers = sectionSnapshotHandlers
     if expanded {
       if let should = handlers.shouldExpandItem, !should(item) { return false }
@@ -97,6 +100,9 @@ extension DiffableDataSource {
       sections[section].tree.expand([item])
     } else {
       sections[section].tree.collapse([item])
+    }
+    changeFilterCollapsed(inSection: section) {
+      if expanded { $0.remove(item) } else { $0.insert(item) }
     }
     return true
   }

@@ -126,6 +126,12 @@ extension DiffableDataSource {
     guard let canReorder = reorderingHandlers.canReorderItem else {
       throw Error(operation, .reorderingDisabled)
     }
+    // Rows through a filter are not the trees' rows: a move could not say where it lands.
+    if !filters.isEmpty {
+      let id = sections.indices.contains(source.section) ? sections[source.section].id : nil
+      let named = id.flatMap { filters[$0] != nil ? $0 : nil } ?? filters.keys.first!
+      throw Error(operation, .filtered(named))
+    }
     guard let item = itemIdentifier(for: source) else {
       throw Error(operation, .unknownIndexPath(source))
     }

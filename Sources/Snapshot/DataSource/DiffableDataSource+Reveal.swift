@@ -22,7 +22,11 @@ extension DiffableDataSource {
   @inlinable public func reveal(_ item: ItemIdentifierType, animated: Bool = true) throws(Error)
     -> ListIndexPath
   {
-    try performUpdate(.reveal) { () throws(Error) in
+    // Through a filter, the item must be shown once its ancestors are open.
+    let isShown: () throws(Error) -> Void = { () throws(Error) in
+      if self.indexPath(for: item) == nil { throw Error(.reveal, .filteredOut(item)) }
+    }
+    let unfiltered = try performUpdate(.reveal, filterCheck: isShown) { () throws(Error) in
       guard let section = sections.firstIndex(where: { $0.tree.contains(item) }) else {
         throw Error(.reveal, .unknownItem(item))
       }
@@ -62,6 +66,9 @@ extension DiffableDataSource {
         throw Error(.reveal, .unknownItem(item))
       }
       sections[section].tree.expand(closed + (folding.map { [$0] } ?? []))
+      changeFilterCollapsed(inSection: section) { collapsed in
+        for parent in closed + (folding.map { [$0] } ?? []) { collapsed.remove(parent) }
+      }
       let shown = visibleDescendants(of: opening, inSection: section).count
       deliver(
         BatchUpdate(
@@ -75,6 +82,8 @@ extension DiffableDataSource {
       }
       return ListIndexPath(item: shownRow, section: section)
     }
+    // Through a filter, the row is where the filtered rows show it (the check made sure).
+    return filters.isEmpty ? unfiltered : indexPath(for: item) ?? unfiltered
   }
 
   /// Expands `item` and every parent below it, or, with nil, every parent of every section
@@ -127,6 +136,13 @@ extension DiffableDataSource {
         let old = sections[section].tree
         let before = rowItems(inSection: section)
         sections[section].tree = old.expanding(toDepth: depth)
+        // Through a filter, the parents deeper than `depth` close for it too.
+        changeFilterCollapsed(inSection: section) { collapsed in
+          collapsed = []
+          old.forEachEntry(in: 0..<old.count) { _, entry in
+            if entry.level >= depth { collapsed.insert(entry.item) }
+          }
+        }
         let after = rowItems(inSection: section)
         let new = sections[section].tree
         // Both lists of rows follow the tree's order: merge them by position in it.
@@ -170,6 +186,20 @@ extension DiffableDataSource {
     }
     var batch = BatchUpdate()
     for (section, below) in regions {
+      // Through a filter, collapsing closes what the filter opened, and expanding reopens it.
+      changeFilterCollapsed(inSection: section) { collapsed in
+        let tree = sections[section].tree
+        var members = below.map { [$0] + tree.snapshot(of: $0).items } ?? tree.items
+        if expanded {
+          if below == nil { collapsed = [] } else { collapsed.subtract(members) }
+        } else {
+          // A header's fold is left as it is, as the collapse itself leaves it.
+          if let header = leafHeader(tree, sections[section].id) {
+            members.removeAll { $0 == header }
+          }
+          collapsed.formUnion(members)
+        }
+      }
       let edit = setExpanded(expanded, inSection: section, below: below)
       batch.insertedItems += edit.insertedItems
       batch.deletedItems += edit.deletedItems

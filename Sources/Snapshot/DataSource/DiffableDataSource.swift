@@ -104,6 +104,12 @@ public final class DiffableDataSource<
   /// The node fan-out and bucket size of the rows snapshot (nil: the library's): small
   /// values let tests of a few dozen rows share nodes between the rows and an edited copy.
   @usableFromInline package var _rowsStorageShape: (base: Int, bucketCapacity: Int)? = nil
+  /// The filter of each filtered section (see ``filter(in:filteringDescendantsOfMatches:animated:_:)``).
+  @usableFromInline var filters: [SectionIdentifierType: RowFilter] = [:]
+  /// The filter in every section, given to each section added while it is set.
+  @usableFromInline var filterForNewSections: FilterSpec? = nil
+  /// The batches held back while an update of a filtered data source runs.
+  @usableFromInline var held: HeldDelivery? = nil
   /// The order of applies, so that a background apply knows whether a later one replaced it.
   @usableFromInline var applyOrder = ApplyOrder<SectionIdentifierType>()
   /// Runs off the caller's actor after each background diff, before the result returns to the
@@ -165,9 +171,14 @@ extension DiffableDataSource: ListContent {
   ///
   /// - Complexity: O(log n) expected.
   @inlinable public func itemIdentifier(for indexPath: ListIndexPath) -> ItemIdentifierType? {
-    guard sections.indices.contains(indexPath.section),
-      (0..<rowCount(inSection: indexPath.section)).contains(indexPath.item)
-    else { return nil }
+    guard sections.indices.contains(indexPath.section) else { return nil }
+    if let filter = filter(ofSection: indexPath.section) {
+      guard (0..<filter.rows.count).contains(indexPath.item) else { return nil }
+      return filter.rows.visibleItem(atRow: indexPath.item)
+    }
+    guard (0..<rowCount(inSection: indexPath.section)).contains(indexPath.item) else {
+      return nil
+    }
     return rowItem(at: indexPath.item, inSection: indexPath.section)
   }
 
@@ -179,6 +190,10 @@ extension DiffableDataSource: ListContent {
     -> [ItemIdentifierType]
   {
     guard sections.indices.contains(section) else { return [] }
+    if let filter = filter(ofSection: section) {
+      let rows = range.clamped(to: 0..<filter.rows.count)
+      return rows.isEmpty ? [] : filter.rows.visibleItems(inRows: rows)
+    }
     return rowItems(in: range.clamped(to: 0..<rowCount(inSection: section)), inSection: section)
   }
 
@@ -186,6 +201,12 @@ extension DiffableDataSource: ListContent {
   ///
   /// - Complexity: O(s log n) for s sections (each section's index is asked in turn).
   @inlinable public func indexPath(for item: ItemIdentifierType) -> ListIndexPath? {
+    if !filters.isEmpty {
+      for index in sections.indices where sections[index].tree.contains(item) {
+        guard let filter = filter(ofSection: index) else { break }
+        return filter.rows.visibleRow(of: item).map { ListIndexPath(item: $0, section: index) }
+      }
+    }
     guard let (section, row) = rowLocation(of: item) else { return nil }
     return ListIndexPath(item: row, section: section)
   }
@@ -213,7 +234,13 @@ extension DiffableDataSource: ListContent {
   ///
   /// - Complexity: O(log n) (the tree's visible count, and whether a header folds it).
   @inlinable public func numberOfItems(inSection section: Int) -> Int {
-    sections.indices.contains(section) ? rowCount(inSection: section) : 0
+    guard sections.indices.contains(section) else { return 0 }
+    return filter(ofSection: section)?.rows.count ?? rowCount(inSection: section)
+  }
+
+  /// The filter of the section at `index`, or nil when it has none. O(1) expected.
+  @inlinable func filter(ofSection index: Int) -> RowFilter? {
+    filters.isEmpty ? nil : filters[sections[index].id]
   }
 
   /// The rows `tree` shows as section `section`: its visible items, or only its header when
@@ -230,7 +257,23 @@ extension DiffableDataSource: ListContent {
 extension DiffableDataSource {
   /// Runs `body` as one update: refuses to start while another runs, so that no handler or
   /// list-view callback can change the state an update is delivering.
+  /// While a filter is set, the update goes through ``filteredUpdate(_:check:_:)``, and
+  /// `filterCheck` runs once the filtered rows are worked out again.
   @inlinable func performUpdate<Result>(
+    _ operation: Error.Operation, filterCheck: (() throws(Error) -> Void)? = nil,
+    _ body: () throws(Error) -> Result
+  ) throws(Error) -> Result {
+    guard !isUpdating else { throw Error(operation, .reentrantUpdate) }
+    isUpdating = true
+    revision &+= 1
+    defer { isUpdating = false }
+    if isFiltering { return try filteredUpdate(operation, check: filterCheck, body) }
+    return try body()
+  }
+
+  /// Runs `body` as one update that shows the rows through the filters itself: no filtered
+  /// update wraps it.
+  @inlinable func performUnfilteredUpdate<Result>(
     _ operation: Error.Operation, _ body: () throws(Error) -> Result
   ) throws(Error) -> Result {
     guard !isUpdating else { throw Error(operation, .reentrantUpdate) }
@@ -241,6 +284,7 @@ extension DiffableDataSource {
   }
 
   @inlinable func deliver(_ batch: BatchUpdate, animated: Bool) {
+    if held != nil { return hold(batch, animated: animated) }
     guard !batch.isEmpty, let listView else { return }
     listView.performBatchUpdates(batch, animated: animated, content: self)
   }
@@ -308,6 +352,10 @@ extension DiffableDataSource {
     case .batch(let batch):
       deliver(batch, animated: animated)
     case .stages(let staged):
+      if held != nil {
+        for stage in staged.stages { hold(stage.batch, animated: animated) }
+        return
+      }
       guard let listView else { return }
       for stage in staged.stages {
         listView.performBatchUpdates(
@@ -317,56 +365,15 @@ extension DiffableDataSource {
   }
 
   @inlinable func deliverReload() {
+    if held != nil {
+      held?.reload = true
+      return
+    }
     listView?.reloadData(self)
   }
 
   /// The rows of every section, as layout sections. O(n).
   @inlinable var layout: [LayoutSection<SectionIdentifierType, ItemIdentifierType>] {
     applyContext.layout
-  }
-}
-
-// MARK: - Invariants
-
-extension DiffableDataSource {
-  /// Stops the program if the data source's internal structure is inconsistent: every
-  /// section's rows must be its tree's visible items (or its header alone when folded), every tree valid and in its header mode,
-  /// and no item in two sections. For tests.
-  ///
-  /// - Complexity: O(n) for n items.
-  @inlinable public func _checkInvariants() {
-    if let violation = _invariantViolation() { preconditionFailure(violation) }
-  }
-
-  /// The first broken invariant (see ``_checkInvariants()``), or nil.
-  ///
-  /// - Complexity: O(n) for n items.
-  @inlinable public func _invariantViolation() -> String? {
-    if sectionIndexes.count != sections.count { return "section index size differs" }
-    for section in pinnedHeaderModes {
-      if sectionIndexes[section] == nil { return "section \(section): pinned, but absent" }
-      if headerModes[section] == nil { return "section \(section): pinned, but has no mode" }
-    }
-    var owner: [ItemIdentifierType: SectionIdentifierType] = [:]
-    for (index, section) in sections.enumerated() {
-      if sectionIndexes[section.id] != index { return "section \(section.id): index differs" }
-      if let violation = section.tree._invariantViolation() {
-        return "section \(section.id): \(violation)"
-      }
-      if rowCount(inSection: index) != shownRows(section.tree, section.id).count {
-        return "section \(section.id): row count differs from the tree's shown items"
-      }
-      do {
-        try Self.checkHeaderMode(headerMode(for: section.id), section.tree, section.id, .apply)
-      } catch {
-        return "section \(section.id): \(error)"
-      }
-      for item in section.tree.items {
-        if let other = owner.updateValue(section.id, forKey: item) {
-          return "item \(item) in sections \(other) and \(section.id)"
-        }
-      }
-    }
-    return nil
   }
 }
