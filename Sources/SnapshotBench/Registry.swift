@@ -9,7 +9,7 @@ let registry: [Scenario] =
   + FlatDiffScenarios.all
   + OneEditScenarios.all
   + SectionedDiffScenarios.all
-  + DataSourceScenarios.all + DataSourceRevealScenarios.all
+  + DataSourceScenarios.all + DataSourceRevealScenarios.all + DataSourceFilterScenarios.all
   + DataSourceApplyScenarios.all + DataSourceWorkflowScenarios.all
   + ifExecutorsAvailable { DataSourceBackgroundScenarios.all }
   + ifExecutorsAvailable { DataSourceBackgroundSectionScenarios.all }

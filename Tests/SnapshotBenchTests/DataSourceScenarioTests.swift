@@ -69,7 +69,7 @@ import Testing
 
   @Test func everyDataSourceScenarioPassesItsCheckAtTheSmokeSize() async {
     let scenarios = registry.filter { $0.name.hasPrefix("datasource/") }
-    #expect(scenarios.count == 22)
+    #expect(scenarios.count == 25)
     let failures = await Self.offPool {
       var runner = Runner(
         policy: RepeatPolicy(fixed: 2), progress: Progress(total: 0, enabled: false))

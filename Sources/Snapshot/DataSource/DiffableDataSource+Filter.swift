@@ -40,11 +40,14 @@ extension DiffableDataSource {
   ) throws(Error) {
     let indexes = try filterTargets(section, .filter)
     try performUnfilteredUpdate(.filter) { () throws(Error) in
-      var changes: [(index: Int, old: [ItemIdentifierType], filter: RowFilter?)] = []
+      var changes: [FilterChange] = []
       for index in indexes {
         let fresh = RowFilter(
           tests: [isIncluded], filtersDescendants: filteringDescendantsOfMatches)
-        changes.append((index, shownItems(ofSection: index), refreshed(fresh, inSection: index)))
+        let old = shownItems(ofSection: index)
+        // The new rows and the batch from the old ones, in one walk of the tree.
+        let (filter, edit) = filtered(fresh, inSection: index, from: old)
+        changes.append((index, old, filter, edit))
       }
       if section == nil {
         filterForNewSections = FilterSpec(
@@ -72,14 +75,14 @@ extension DiffableDataSource {
   ) throws(Error) {
     let indexes = try filterTargets(section, .narrowFilter)
     try performUnfilteredUpdate(.narrowFilter) { () throws(Error) in
-      var changes: [(index: Int, old: [ItemIdentifierType], filter: RowFilter?)] = []
+      var changes: [FilterChange] = []
       for index in indexes {
         let old = shownItems(ofSection: index)
         if let current = filter(ofSection: index) {
-          changes.append((index, old, narrowed(current, by: isIncluded, inSection: index)))
+          changes.append((index, old, narrowed(current, by: isIncluded, inSection: index), nil))
         } else {
           let fresh = RowFilter(tests: [isIncluded], filtersDescendants: false)
-          changes.append((index, old, refreshed(fresh, inSection: index)))
+          changes.append((index, old, refreshed(fresh, inSection: index), nil))
         }
       }
       if section == nil {
@@ -105,9 +108,9 @@ extension DiffableDataSource {
   ) throws(Error) {
     let indexes = try filterTargets(section, .clearFilter)
     try performUnfilteredUpdate(.clearFilter) { () throws(Error) in
-      var changes: [(index: Int, old: [ItemIdentifierType], filter: RowFilter?)] = []
+      var changes: [FilterChange] = []
       for index in indexes where filter(ofSection: index) != nil {
-        changes.append((index, shownItems(ofSection: index), nil))
+        changes.append((index, shownItems(ofSection: index), nil, nil))
       }
       if section == nil { filterForNewSections = nil }
       try replaceFilters(changes, .clearFilter, animated: animated)
@@ -134,47 +137,118 @@ extension DiffableDataSource {
     return [index]
   }
 
-  /// The rows the section at `index` shows now, through its filter if it has one. O(rows).
-  @inlinable func shownItems(ofSection index: Int) -> [ItemIdentifierType] {
-    filter(ofSection: index)?.rows.items ?? rowItems(inSection: index)
+  /// The rows the section at `index` shows now: through its filter, or its tree's visible
+  /// items (nil: read from the tree as it is walked, never listed). O(1), or O(rows) for a
+  /// filtered section's.
+  @inlinable func shownItems(ofSection index: Int) -> [ItemIdentifierType]? {
+    if let filter = filter(ofSection: index) { return filter.rows.items }
+    if let header = foldingHeader(ofSection: index) { return [header] }
+    return nil
   }
 
   /// Gives each section of `changes` its new filter (nil: none) and sends the list view the
   /// rows that changed, in one batch. Old and new rows both follow the tree's order, so each
-  /// section's change is read by walking its tree once, comparing identifiers in step.
+  /// section's change is read by comparing identifiers in step: along the old rows when the
+  /// new ones are among them (narrowing), else along the tree.
   @inlinable func replaceFilters(
-    _ changes: [(index: Int, old: [ItemIdentifierType], filter: RowFilter?)],
-    _ operation: Error.Operation, animated: Bool
+    _ changes: [FilterChange], _ operation: Error.Operation, animated: Bool
   ) throws(Error) {
-    let before = filteredLayout
     var batch = BatchUpdate()
-    var inStep = true
+    var fallback = false
     for change in changes {
       let id = sections[change.index].id
       filters[id] = change.filter
       let new = shownItems(ofSection: change.index)
-      guard inStep,
-        let edit = sections[change.index].tree.rowChanges(
-          from: change.old, to: new, inSection: change.index)
-      else {
-        inStep = false
-        continue
+      let tree = sections[change.index].tree
+      if let edit = change.edit {
+        batch.deletedItems.append(contentsOf: edit.deleted)
+        batch.insertedItems.append(contentsOf: edit.inserted)
+      } else if let old = change.old, let new,
+        let deleted = Self.deletions(from: old, keeping: new, inSection: change.index)
+      {
+        batch.deletedItems += deleted
+      } else if let edit = tree.rowChanges(from: change.old, to: new, inSection: change.index) {
+        batch.deletedItems += edit.deleted
+        batch.insertedItems += edit.inserted
+      } else {
+        fallback = true
       }
-      batch.deletedItems += edit.deleted
-      batch.insertedItems += edit.inserted
     }
-    if inStep {
-      deliver(batch, animated: animated)
-    } else {
-      // Only identifiers with a broken `Hashable` conformance get here.
-      deliver(
-        try update(from: before, to: filteredLayout, operation, verify: false),
-        animated: animated)
+    guard fallback else { return deliver(batch, animated: animated) }
+    // Only identifiers with a broken `Hashable` conformance get here: diff the rows.
+    var before = filteredLayout
+    for change in changes {
+      before[change.index].items = change.old ?? sections[change.index].tree.visibleItems
     }
+    deliver(
+      try update(from: before, to: filteredLayout, operation, verify: false), animated: animated)
+  }
+
+  /// The rows deleted from `old` when `new` is among them in the same order, or nil.
+  /// O(old), comparing in step.
+  @inlinable static func deletions(
+    from old: [ItemIdentifierType], keeping new: [ItemIdentifierType], inSection section: Int
+  ) -> [ListIndexPath]? {
+    guard new.count <= old.count else { return nil }
+    var deleted: [ListIndexPath] = []
+    var kept = 0
+    for (row, item) in old.enumerated() {
+      if kept < new.count && new[kept] == item {
+        kept += 1
+      } else {
+        deleted.append(ListIndexPath(item: row, section: section))
+      }
+    }
+    return kept == new.count ? deleted : nil
+  }
+
+  /// A section's change of filter: the rows it showed (nil: its tree's visible items), its
+  /// new filter (nil: none), and the rows deleted and inserted when they are known already.
+  @usableFromInline typealias FilterChange = (
+    index: Int, old: [ItemIdentifierType]?, filter: RowFilter?,
+    edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
+  )
+
+  /// `filter` with its rows and matches worked out from the tree of the section at `index`,
+  /// and the rows deleted and inserted from `old` (nil: the tree's visible items), read in
+  /// the same walk; no edit when `old` does not follow the tree (identifiers with a broken
+  /// `Hashable` conformance). O(n).
+  @inlinable func filtered(
+    _ filter: RowFilter, inSection index: Int, from old: [ItemIdentifierType]?
+  ) -> (RowFilter, (deleted: [ListIndexPath], inserted: [ListIndexPath])?) {
+    var filter = filter
+    let tree = sections[index].tree
+    var deleted: [ListIndexPath] = []
+    // Most rows may go: room for all of them, so that the list never grows by copying.
+    deleted.reserveCapacity(old?.count ?? tree.visibleCount)
+    var inserted: [ListIndexPath] = []
+    var (i, j) = (0, 0)
+    let tests = filter.tests
+    let isMatch = { (item: ItemIdentifierType) -> Bool in
+      if tests.count == 1 { return tests[0](item) }
+      for test in tests where !test(item) { return false }
+      return true
+    }
+    let (rows, matches) = tree.filteredRows(
+      header: filterHeader(ofSection: index), collapsed: filter.collapsed,
+      filtersDescendants: filter.filtersDescendants, isMatch: isMatch
+    ) { entry, isNow in
+      let was: Bool
+      if let old { was = i < old.count && old[i] == entry.item } else { was = entry.hidden == 0 }
+      if was && !isNow { deleted.append(ListIndexPath(item: i, section: index)) }
+      if isNow && !was { inserted.append(ListIndexPath(item: j, section: index)) }
+      if was { i += 1 }
+      if isNow { j += 1 }
+    }
+    filter.rows = SectionSnapshot(entries: rows)
+    filter.matches = matches
+    guard i == old?.count ?? i else { return (filter, nil) }
+    return (filter, (deleted, inserted))
   }
 
   /// `filter` refined by `test`, reading only its matches and the rows it showed in the
-  /// section at `index`. O(m + r log n + k·d log n).
+  /// section at `index`: O(m + r) expected for m matches and r rows, plus O(log n) for each
+  /// row that showed rows below it and O(d log n) for each kept match the user hid.
   @inlinable func narrowed(
     _ filter: RowFilter, by test: @escaping (ItemIdentifierType) -> Bool, inSection index: Int
   ) -> RowFilter {
@@ -182,19 +256,42 @@ extension DiffableDataSource {
     let tree = sections[index].tree
     let kept = filter.matches.filter(test)
     let matches = Set(kept)
+    let shown = filter.rows
+    // Each row's level (whether it showed rows below it: the next row is deeper), and the
+    // rows with a kept match below them, read from the rows themselves: a shown match's
+    // ancestors are shown.
+    var levels: [Int32] = []
+    levels.reserveCapacity(shown.count + 1)
     var above: Set<ItemIdentifierType> = []
-    for match in kept {
+    var path: [ItemIdentifierType] = []
+    shown.forEachEntry(in: 0..<shown.count) { _, entry in
+      levels.append(Int32(entry.level))
+      path.removeLast(Swift.max(0, path.count - entry.level))
+      if matches.contains(entry.item) {
+        for ancestor in path.reversed() where !above.insert(ancestor).inserted { break }
+      }
+      path.append(entry.item)
+    }
+    levels.append(-1)
+    // A kept match hidden below a parent the user closed: its ancestors, from the tree.
+    for match in kept where !shown.contains(match) {
       var parent = tree.parent(of: match)
       while let next = parent, above.insert(next).inserted { parent = tree.parent(of: next) }
     }
-    let rows = filter.rows.shownRows(
+    let rows = shown.shownRows(
       header: filterHeader(ofSection: index), collapsed: filter.collapsed,
       filtersDescendants: filter.filtersDescendants, anyMatch: !kept.isEmpty
-    ) { _, entry in
+    ) { position, entry in
       let item = entry.item
       var bits: UInt8 = matches.contains(item) ? 1 : 0
       if above.contains(item) { bits |= 2 }
-      if tree.expansion(of: item) == true { bits |= 4 }
+      // The expansion matters only for a row that showed rows below it (and for a header
+      // that folds the section): only they can show rows below them now.
+      if position == 0 || levels[position + 1] > levels[position],
+        tree.expansion(of: item) == true
+      {
+        bits |= 4
+      }
       return bits
     }
     filter.rows = SectionSnapshot(entries: rows)
@@ -216,25 +313,28 @@ extension DiffableDataSource {
 
 extension DiffableDataSourceSectionSnapshot {
   /// The rows deleted from `old` and inserted into `new`, both lists of this snapshot's items
-  /// in its order, as index paths in section `section`; nil when either is not (identifiers
-  /// with a broken `Hashable` conformance). O(n) for the n items, comparing in step.
+  /// in its order (nil: its visible items, read as it is walked), as index paths in section
+  /// `section`; nil when either is not (identifiers with a broken `Hashable` conformance).
+  /// O(n) for the n items, comparing in step.
   @inlinable func rowChanges(
-    from old: [ItemIdentifierType], to new: [ItemIdentifierType], inSection section: Int
+    from old: [ItemIdentifierType]?, to new: [ItemIdentifierType]?, inSection section: Int
   ) -> (deleted: [ListIndexPath], inserted: [ListIndexPath])? {
     var deleted: [ListIndexPath] = []
     var inserted: [ListIndexPath] = []
     var (i, j) = (0, 0)
     forEachEntry(in: 0..<count) { _, entry in
-      guard i < old.count || j < new.count else { return }
       let item = entry.item
-      let was = i < old.count && old[i] == item
-      let isNow = j < new.count && new[j] == item
+      let visible = entry.hidden == 0
+      let was: Bool
+      if let old { was = i < old.count && old[i] == item } else { was = visible }
+      let isNow: Bool
+      if let new { isNow = j < new.count && new[j] == item } else { isNow = visible }
       if was && !isNow { deleted.append(ListIndexPath(item: i, section: section)) }
       if isNow && !was { inserted.append(ListIndexPath(item: j, section: section)) }
       if was { i += 1 }
       if isNow { j += 1 }
     }
-    guard i == old.count, j == new.count else { return nil }
+    guard i == old?.count ?? i, j == new?.count ?? j else { return nil }
     return (deleted, inserted)
   }
 }

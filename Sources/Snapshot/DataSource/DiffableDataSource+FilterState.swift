@@ -70,8 +70,7 @@ extension DiffableDataSource {
     if !filter.collapsed.isEmpty { filter.collapsed = filter.collapsed.filter(tree.contains) }
     let (rows, matches) = tree.filteredRows(
       header: filterHeader(ofSection: index), collapsed: filter.collapsed,
-      filtersDescendants: filter.filtersDescendants
-    ) { filter.passes($0) }
+      filtersDescendants: filter.filtersDescendants, isMatch: { filter.passes($0) })
     filter.rows = SectionSnapshot(entries: rows)
     filter.matches = matches
     return filter

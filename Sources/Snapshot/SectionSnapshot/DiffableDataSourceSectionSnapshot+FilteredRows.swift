@@ -26,9 +26,11 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(n) for the n items, with one call of `isMatch` each, in depth-first
   ///   order; O(1) expected per lookup in `collapsed`, made only for closed parents of matches.
+  /// `onEntry` is called with every entry in order and whether it is shown.
   @inlinable func filteredRows(
     header: FilterHeader, collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
-    _ isMatch: (ItemIdentifierType) -> Bool
+    isMatch: (ItemIdentifierType) -> Bool,
+    onEntry: (SharedEntry<ItemIdentifierType>, Bool) -> Void = { _, _ in }
   ) -> (rows: [SharedEntry<ItemIdentifierType>], matches: [ItemIdentifierType]) {
     // Pass 1: bit 0, a match; bit 1, a match lies below.
     var flags = [UInt8](repeating: 0, count: count)
@@ -51,34 +53,41 @@ extension DiffableDataSourceSectionSnapshot {
     }
     let rows = shownRows(
       header: header, collapsed: collapsed, filtersDescendants: filtersDescendants,
-      anyMatch: !matches.isEmpty
+      anyMatch: !matches.isEmpty, onEntry: onEntry
     ) { position, entry in flags[position] | (entry.isExpanded ? 4 : 0) }
     return (rows, matches)
   }
 
   /// The rows shown through a filter, read from this snapshot's entries in order: `flag`
   /// gives each entry's bits (bit 0 a match, bit 1 a match below, bit 2 expanded for the
-  /// user); see ``filteredRows(header:collapsed:filtersDescendants:_:)``. Reading the tree
+  /// user); see ``filteredRows(header:collapsed:filtersDescendants:isMatch:onEntry:)``. Reading the tree
   /// itself, `flag` passes on its own expansion; reading the rows a filter showed before, it
   /// looks the expansion up. O(n) plus one call of `flag` per entry visited (a hidden entry's
   /// subtree is passed over without calls).
   @inlinable func shownRows(
     header: FilterHeader, collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
-    anyMatch: Bool, flag: (Int, SharedEntry<ItemIdentifierType>) -> UInt8
+    anyMatch: Bool, onEntry: (SharedEntry<ItemIdentifierType>, Bool) -> Void = { _, _ in },
+    flag: (Int, SharedEntry<ItemIdentifierType>) -> UInt8
   ) -> [SharedEntry<ItemIdentifierType>] {
     guard count > 0 else { return [] }
     var rows: [SharedEntry<ItemIdentifierType>] = []
     if case .leaf = header {
       let first = entry(at: 0)
       let open = flag(0, first) & 4 != 0 || (anyMatch && !collapsed.contains(first.item))
-      if !open { return [SharedEntry(item: first.item, level: 0, isExpanded: true)] }
+      if !open {
+        forEachEntry(in: 0..<count) { onEntry($1, $0 == 0) }
+        return [SharedEntry(item: first.item, level: 0, isExpanded: true)]
+      }
     }
     // For each level on the path: whether that row shows its children unfiltered.
     var unfiltered: [Bool] = []
     var skipBelow = Int.max
     forEachEntry(in: 0..<count) { position, entry in
       let level = entry.level
-      if level > skipBelow { return }
+      if level > skipBelow {
+        onEntry(entry, false)
+        return
+      }
       skipBelow = Int.max
       unfiltered.removeLast(Swift.max(0, unfiltered.count - level))
       let isHeader: Bool
@@ -87,12 +96,14 @@ extension DiffableDataSourceSectionSnapshot {
       let bits = flag(position, entry)
       guard isHeader || parentUnfiltered || bits & 3 != 0 else {
         skipBelow = level
+        onEntry(entry, false)
         return
       }
       let expanded = bits & 4 != 0
       let open =
         expanded || (bits & 2 != 0 && (collapsed.isEmpty || !collapsed.contains(entry.item)))
       rows.append(SharedEntry(item: entry.item, level: level, isExpanded: true))
+      onEntry(entry, true)
       unfiltered.append(expanded && (parentUnfiltered || (bits & 1 != 0 && !filtersDescendants)))
       if !open { skipBelow = level }
     }
