@@ -20,6 +20,10 @@ enum OutlineApp {
         print(Options.usage)
         return 0
       }
+      if let nodes = options.filterBenchNodes {
+        return try FilterBench.main(
+          nodes: nodes, rounds: options.rounds, columns: options.columns, lines: options.lines)
+      }
       let model = try OutlineModel.open(options.path)
       if let script = options.script {
         return try runScript(script, model: model, options: options)
