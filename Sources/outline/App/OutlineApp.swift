@@ -20,6 +20,10 @@ enum OutlineApp {
         print(Options.usage)
         return 0
       }
+      if let nodes = options.filterBenchNodes {
+        return try FilterBench.main(
+          nodes: nodes, rounds: options.rounds, columns: options.columns, lines: options.lines)
+      }
       let model = try OutlineModel.open(options.path)
       if let script = options.script {
         return try runScript(script, model: model, options: options)
@@ -84,6 +88,9 @@ enum OutlineApp {
         let start = ContinuousClock.now
         do {
           try controller.handle(key)
+          // A filter worked on off the loop shows its rows before the next step.
+          controller.waitForFilter()
+          if controller.checking { try controller.verify(after: "key \(key.name)") }
         } catch {
           throw CheckFailure(error: OutlineError("\(path):\(line): \(error)"))
         }
@@ -130,7 +137,9 @@ enum OutlineApp {
     var queued = 0
     controller.inputPending = { queued > 0 || terminal.hasPendingInput() }
     while !controller.wantsQuit {
-      let events = terminal.readEvents(timeoutMilliseconds: -1)
+      // While the filter works off the loop, its result is looked for every millisecond.
+      let events = terminal.readEvents(
+        timeoutMilliseconds: controller.filterWorker.isRunning ? 1 : -1)
       for (index, event) in events.enumerated() {
         queued = events.count - 1 - index
         switch event {
@@ -147,6 +156,11 @@ enum OutlineApp {
           controller.wantsQuit = true
         }
         if controller.wantsQuit { break }
+      }
+      do {
+        try controller.pollFilter()
+      } catch {
+        throw CheckFailure(error: error)
       }
       terminal.write(controller.takeTerminalOutput() + controller.screen.render())
     }

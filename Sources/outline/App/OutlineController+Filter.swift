@@ -21,8 +21,8 @@ extension OutlineController {
     /// The shorter queries typed on the way to this one, with their matches, so that a
     /// backspace finds its matches again without a search.
     var history: [(query: SearchQuery, matches: [NodeID])] = []
-    /// One mark per node, all false between keys (a filter's scratch space).
-    var marks: [Bool] = []
+    /// Marks per node, all false between keys.
+    var scratch = FilterScratch()
     /// Each section's tree of every node the filter can show, all collapsed (built at the
     /// first key that matches many nodes).
     var everyNode: [(OutlineSection, DataSource.SectionSnapshot)]?
@@ -47,7 +47,7 @@ extension OutlineController {
       savedLastUpdate: lastUpdate, savedMessage: shownMessage)
     // Built now where that is quick (about 30 ms for 10^5 nodes), so that the keys typed
     // next do not pay for it; a larger tree builds it at the first key that needs it.
-    if model.nodes.count <= Self.eagerFilterNodes { filter?.everyNode = everyNodeTrees() }
+    if model.nodes.count <= Self.eagerFilterNodes { filter?.everyNode = model.everyNodeTrees() }
   }
 
   /// The most nodes for which `f` builds the tree of every node at once.
@@ -56,7 +56,10 @@ extension OutlineController {
   /// A key while the query is typed.
   func filterKey(_ key: Key) {
     guard let current = filter else { return }
-    if current.typed != current.query.text && key != .escape && !key.isTyping {
+    if filtersOffLoop && key != .escape && !key.isTyping {
+      // The rows this key acts on are those of the query typed.
+      waitForFilter()
+    } else if current.typed != current.query.text && key != .escape && !key.isTyping {
       // Searches given up for this key: the rows it acts on are those of the query typed.
       updateFilter(to: current.typed, waiting: true)
     }
@@ -118,6 +121,10 @@ extension OutlineController {
     if waiting { inputPending = { false } }
     defer { inputPending = keysPending }
     guard var current = filter else { return }
+    if filtersOffLoop {
+      guard text.isEmpty else { return requestFilter(text) }
+      filterWorker.cancel()
+    }
     filter?.typed = text
     current.typed = text
     let query = SearchQuery(text)
@@ -146,12 +153,25 @@ extension OutlineController {
       }
     }
     guard let found = matches ?? matching(query, among: nil), !inputPending() else { return }
+    // The rows shown are the previous query's: when this one narrows it, its rows are found
+    // by deleting those that go.
+    let narrowed = query.narrows(current.query) ? current.matches : nil
     current.history = history
     current.query = query
     current.matches = found
     let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
     measure {
-      apply(text.isEmpty ? current.saved : filteredTrees(found, in: &current))
+      if text.isEmpty {
+        apply(current.saved)
+      } else if let narrowed,
+        let trees = model.narrowedTrees(
+          from: narrowed, to: found, shown: shownTrees, scratch: &current.scratch)
+      {
+        apply(trees)
+      } else {
+        apply(
+          model.filteredTrees(found, everyNode: &current.everyNode, scratch: &current.scratch))
+      }
     }
     filter = current
     if text.isEmpty {
@@ -167,129 +187,18 @@ extension OutlineController {
   /// that the newest query is searched instead and the screen keeps the result it shows.
   /// O(candidates × match).
   func matching(_ query: SearchQuery, among candidates: [NodeID]?) -> [NodeID]? {
-    var found: [NodeID] = []
-    var seen = 0
-    var givenUp = false
-    func test(_ id: NodeID) -> Bool {
-      seen &+= 1
-      if seen & 4095 == 0 && inputPending() {
-        givenUp = true
-        return false
-      }
-      if model.node(id, matches: query) { found.append(id) }
-      return true
-    }
-    if let candidates {
-      for id in candidates where !test(id) { break }
-    } else {
-      model.forEachInDocumentOrder { _, id in id.map(test) ?? true }
-    }
-    return givenUp ? nil : found
+    model.matching(query, among: candidates, shouldStop: inputPending)
   }
 
-  /// Each section's tree showing `matches` and their ancestors (expanded), headers kept,
-  /// in document order. Few matches: O(r) for the r rows, built in one pass by the section
-  /// snapshot's hierarchical-data initializer; many (over an eighth of the nodes): the
-  /// section snapshot's `filtered(_:)` of every node's tree (built once per filter), O(n)
-  /// with no nested arrays.
-  func filteredTrees(_ matches: [NodeID], in filter: inout Filter)
-    -> [(OutlineSection, DataSource.SectionSnapshot)]
-  {
-    let count = model.nodes.count
-    if filter.marks.count < count { filter.marks = [Bool](repeating: false, count: count) }
-    guard matches.count > count / 8 else {
-      return trees(ofRowsInOrder: rowsInOrder(matches, marks: &filter.marks))
-    }
-    if filter.everyNode == nil { filter.everyNode = everyNodeTrees() }
-    for id in matches { filter.marks[Int(id.index)] = true }
-    let trees = (filter.everyNode ?? []).map { section, tree in
-      (section, tree.filtered { $0.node.map { filter.marks[Int($0.index)] } ?? true })
-    }
-    for id in matches { filter.marks[Int(id.index)] = false }
-    return trees
-  }
-
-  /// Each section's tree of every node the filter can show, all collapsed. O(n).
-  func everyNodeTrees() -> [(OutlineSection, DataSource.SectionSnapshot)] {
-    var every: [NodeID] = []
-    model.forEachInDocumentOrder { _, id in
-      if let id { every.append(id) }
-      return true
-    }
-    return trees(ofRowsInOrder: every, expanded: false)
-  }
-
-  /// The rows that show `matches` and their ancestors, in document order: each match after
-  /// those of its ancestors not yet listed (a match's new ancestors come after every earlier
-  /// match, since subtrees are contiguous). `kept` has a false mark per node, as it is left.
-  /// O(r) for the r rows.
-  func rowsInOrder(_ matches: [NodeID], marks kept: inout [Bool]) -> [NodeID] {
-    var order: [NodeID] = []
-    defer {
-      for id in order { kept[Int(id.index)] = false }
-    }
-    order.reserveCapacity(matches.count)
-    var chain: [NodeID] = []
-    for match in matches {
-      chain.removeAll(keepingCapacity: true)
-      var current = match
-      while !kept[Int(current.index)] {
-        kept[Int(current.index)] = true
-        chain.append(current)
-        guard let parent = model.parent(of: current), parent != model.root else { break }
-        current = parent
-      }
-      order.append(contentsOf: chain.reversed())
-    }
-    return order
-  }
-
-  /// Each section's tree of the rows `order` (in document order, each row's ancestors among
-  /// them), every parent expanded or every one collapsed, headers first. O(r), iterative.
-  func trees(ofRowsInOrder order: [NodeID], expanded: Bool = true)
-    -> [(OutlineSection, DataSource.SectionSnapshot)]
-  {
-    // Built bottom-up, in reverse document order: when a row is met, its descendants were
-    // all met, and its children wait in `pending[depth + 1]` (in reverse).
-    var pending: [[FilterRow]] = []
-    var roots: [OutlineSection: [FilterRow]] = [:]
-    for id in order.reversed() {
-      let depth = Int(max(model[id].depth, 0))
-      while pending.count < depth + 2 { pending.append([]) }
-      var children: [FilterRow]?
-      if !pending[depth + 1].isEmpty {
-        children = pending[depth + 1].reversed()
-        pending[depth + 1].removeAll()
-      }
-      let row = FilterRow(item: .node(id), children: children)
-      if depth == 0 {
-        roots[model.section(ofTopLevel: id), default: []].append(row)
-      } else {
-        pending[depth].append(row)
-      }
-    }
-    return model.sections.map { section in
-      let rows =
-        [FilterRow(item: .header(section), children: nil)]
-        + (roots[section] ?? []).reversed()
-      return (
-        section,
-        DataSource.SectionSnapshot(
-          rows, id: \.item, children: \.children, isExpanded: { _ in expanded })
-      )
-    }
-  }
-
-  /// A row of a filtered tree, for the section snapshot's hierarchical-data initializer.
-  struct FilterRow {
-    var item: OutlineItem
-    /// The rows kept below it (nil when none: it shows as a leaf).
-    var children: [FilterRow]?
+  /// Each section's tree as the data source has it. O(sections).
+  var shownTrees: [(OutlineSection, DataSource.SectionSnapshot)] {
+    model.sections.map { ($0, dataSource.snapshot(for: $0)) }
   }
 
   /// Enter: clears the filter, the rows and expansion from before coming back with the row
   /// under the cursor revealed and the cursor on it; the query becomes the search, for `n`.
   func acceptFilter() {
+    filterWorker.cancel()
     guard let current = filter else { return }
     filter = nil
     loadedIntoSnapshot = current.savedLoaded
@@ -322,6 +231,7 @@ extension OutlineController {
   /// Esc: clears the filter; the rows, expansion, cursor, first row shown and status line
   /// from before `f` come back.
   func cancelFilter() {
+    filterWorker.cancel()
     guard let current = filter else { return }
     filter = nil
     loadedIntoSnapshot = current.savedLoaded

@@ -57,11 +57,17 @@ final class OutlineController {
   /// Bytes for the terminal besides the frame (the clipboard's OSC 52), taken by
   /// ``takeTerminalOutput()``.
   var terminalOutput: [UInt8] = []
+  /// Whether the filter works out its rows off the run loop (``FilterWorker``): documents
+  /// of over ``offLoopFilterNodes`` nodes.
+  var filtersOffLoop: Bool
+  /// The filter's off-loop worker.
+  let filterWorker = FilterWorker()
 
   /// A controller for `model` on a screen of `columns` × `lines`. O(1).
   init(model: OutlineModel, columns: Int, lines: Int, checking: Bool) {
     self.model = model
     self.checking = checking
+    filtersOffLoop = model.nodes.count > Self.offLoopFilterNodes
     screen = OutlineScreen(columns: columns, lines: lines)
     screen.checksEveryBatch = checking
     dataSource.listView = screen

@@ -2,7 +2,7 @@ import OutlineCore
 
 /// What `/`, `*`, `#` and `f` look for: a piece of text, case-insensitive unless it has a
 /// capital letter (smart case), found in a node's key or name and in its value.
-struct SearchQuery: Equatable {
+struct SearchQuery: Equatable, Sendable {
   /// The text as typed.
   let text: String
   /// Whether the text has a capital letter, so that case counts.

@@ -1,7 +1,7 @@
 import OutlineCore
 
 /// One node of the tree the outline shows: a directory entry or a JSON value.
-struct OutlineNode {
+struct OutlineNode: Sendable {
   /// What the node is.
   enum Kind: Equatable {
     case directory
