@@ -25,6 +25,14 @@ import Snapshot
 /// https://developer.apple.com/documentation/appkit/nscollectionviewflowlayout
 @MainActor open class NSCollectionViewFlowLayout: NSCollectionViewLayout {}
 
+/// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes
+@MainActor open class NSCollectionViewLayoutAttributes: NSObject {
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes/frame
+  open var frame: NSRect = .zero
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes/indexpath
+  open var indexPath: IndexPath?
+}
+
 /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource
 @MainActor public protocol NSCollectionViewDataSource: NSObjectProtocol {
   /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:numberofitemsinsection:)
@@ -132,6 +140,29 @@ import Snapshot
     fake.layoutIfStale()
     return fake.rows.indices.contains(section) ? fake.rows[section].count : 0
   }
+
+  /// Every item's height in the fake's layout, in points (not AppKit API): an item's frame
+  /// starts at its position among all items times this.
+  public var fakeRowHeight: CGFloat = 44
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> NSCollectionViewLayoutAttributes? {
+    guard let top = fake.top(of: indexPath, rowHeight: fakeRowHeight) else { return nil }
+    let attributes = NSCollectionViewLayoutAttributes()
+    attributes.indexPath = indexPath
+    attributes.frame = NSRect(x: 0, y: top, width: frame.width, height: fakeRowHeight)
+    return attributes
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/indexpathsforvisibleitems()
+  open func indexPathsForVisibleItems() -> Set<IndexPath> {
+    Set(
+      fake.visibleRows(
+        offset: visibleRect.minY, height: visibleRect.height, rowHeight: fakeRowHeight))
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nsview/layoutsubtreeifneeded()
+  open override func layoutSubtreeIfNeeded() { fake.layoutIfStale() }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/item(at:)-3ft8k
   open func item(at indexPath: IndexPath) -> NSCollectionViewItem? {

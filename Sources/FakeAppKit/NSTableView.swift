@@ -136,6 +136,24 @@ import Foundation
     }
   }
 
+  /// https://developer.apple.com/documentation/appkit/nstableview/rowheight
+  /// (the fake's rows all have this height, with no spacing)
+  open var rowHeight: CGFloat = 24
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/rect(ofrow:)
+  open func rect(ofRow row: Int) -> NSRect {
+    guard fakeRows.indices.contains(row) else { return .zero }
+    return NSRect(x: 0, y: CGFloat(row) * rowHeight, width: frame.width, height: rowHeight)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/rows(in:)
+  open func rows(in rect: NSRect) -> NSRange {
+    guard rowHeight > 0, rect.height > 0 else { return NSRange(location: 0, length: 0) }
+    let first = max(0, min(fakeRows.count, Int((rect.minY / rowHeight).rounded(.down))))
+    let end = max(first, min(fakeRows.count, Int((rect.maxY / rowHeight).rounded(.up))))
+    return NSRange(location: first, length: end - first)
+  }
+
   // MARK: - The fake's own (not AppKit API)
 
   /// The rows shown, by the identity of their cells.

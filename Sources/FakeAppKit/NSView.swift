@@ -33,6 +33,18 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     super.init()
   }
 
+  /// https://developer.apple.com/documentation/appkit/nsview/visiblerect
+  /// (the fake: the frame's size at the point `scroll(_:)` last scrolled to, as if the view
+  /// were the document view of a scroll view whose clip view is the frame's size)
+  open var visibleRect: NSRect { NSRect(origin: fakeScrollPoint, size: frame.size) }
+  var fakeScrollPoint = NSPoint.zero
+
+  /// https://developer.apple.com/documentation/appkit/nsview/scroll(_:)
+  open func scroll(_ point: NSPoint) { fakeScrollPoint = point }
+
+  /// https://developer.apple.com/documentation/appkit/nsview/layoutsubtreeifneeded()
+  open func layoutSubtreeIfNeeded() {}
+
   /// https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilityidentifier()
   /// (the fake reads a cell's as the row it shows)
   open func accessibilityIdentifier() -> String { accessibilityIdentifierValue }

@@ -18,6 +18,17 @@ import Snapshot
   func reconfigure(_ indexPaths: [IndexPath])
 }
 
+/// What keeping the user's place needs of a view: where its first visible row is, and a
+/// way to scroll a row back there.
+@MainActor package protocol PlaceKeepingView: AnyObject {
+  /// The first visible row (a section and an item) and how many points the top of the
+  /// visible area is past the row's top; nil without a window or a visible row.
+  func firstVisibleRow() -> (row: IndexPath, past: CGFloat)?
+  /// After an update: lays the view out and scrolls so that the top of the visible area is
+  /// `past` points past the top of the row at `indexPath`.
+  func scroll(toRow indexPath: IndexPath, past: CGFloat)
+}
+
 /// A defect an adapter can be made to have, for the tests that prove they catch it.
 package enum AdapterBug: Sendable {
   /// The record advanced before `performBatchUpdates`, not inside its closure.

@@ -20,7 +20,8 @@ import SnapshotAdapterCore
   /// view has no window; `animated: false` inside an `NSAnimationContext` group with no
   /// duration; an apply's completion once the view's batches have finished. AppKit has no
   /// reconfigure: reconfigured items are reloaded in a batch of their own after the
-  /// structural one, at their final index paths.
+  /// structural one, at their final index paths. The first visible item is kept in place
+  /// when ``keepsFirstVisibleRowInPlace`` is set.
   ///
   /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
   /// count reads of the content.
@@ -48,8 +49,10 @@ import SnapshotAdapterCore
       collectionView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
       deliverBatch = { [unowned self] batch, animated, content in
-        core.perform(batch, animated: animated, on: self.collectionView, content: content) {
-          [unowned self] in self.collectionView?.send($0)
+        keepingPlace(on: self.collectionView, through: batch) {
+          core.perform(batch, animated: animated, on: self.collectionView, content: content) {
+            [unowned self] in self.collectionView?.send($0)
+          }
         }
       }
     }
@@ -76,6 +79,24 @@ import SnapshotAdapterCore
         preconditionFailure("CollectionViewDiffableDataSource: no item for \(indexPath)")
       }
       return viewItem
+    }
+  }
+
+  extension NSCollectionView: PlaceKeepingView {
+    /// The first visible item and how far the visible area's top is past its top.
+    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
+      guard window != nil, let first = indexPathsForVisibleItems().min(),
+        let frame = layoutAttributesForItem(at: first)?.frame
+      else { return nil }
+      return (first, visibleRect.minY - frame.minY)
+    }
+
+    /// Lays out, then scrolls the visible area's top `past` points below the item's top.
+    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+      guard window != nil else { return }
+      layoutSubtreeIfNeeded()
+      guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+      scroll(NSPoint(x: visibleRect.minX, y: frame.minY + past))
     }
   }
 

@@ -21,6 +21,7 @@ import SnapshotAdapterCore
   /// layout, between `beginUpdates` and `endUpdates`. Reconfigured rows are reloaded in place
   /// after it (AppKit has no reconfigure). `animated: false` runs inside an
   /// `NSAnimationContext` group with no duration. While the table has no window it reloads.
+  /// The first visible row is kept in place when ``keepsFirstVisibleRowInPlace`` is set.
   ///
   /// Cost of an update: O(n + k·d) for n rows shown after it, k rows it inserts or moves and
   /// d the distance each move looks across (the sequence is worked out on a list of the
@@ -43,6 +44,15 @@ import SnapshotAdapterCore
     /// The first row of each section, and the row count.
     var sectionStarts: [Int] = []
     var rowCount = 0
+
+    /// Whether a batch keeps the first visible row where it is on screen (opt-in): when rows
+    /// are inserted or deleted above it, the table scrolls by as much, as chat and feed apps
+    /// do by hand. The row is found by its identity (its index path before the batch, mapped
+    /// through the batch's ``Snapshot/BatchUpdate/PositionMap``; a staged update maps stage
+    /// by stage); a row the batch deletes or reloads leaves the scroll position alone.
+    ///
+    /// Costs the batch's O(k log k) map, only when set.
+    public var keepsFirstVisibleRowInPlace = false
 
     /// A defect planted for the tests that prove they catch it.
     package enum PlantedBug: Sendable {
@@ -145,6 +155,7 @@ import SnapshotAdapterCore
       }
       let oldStarts = sectionStarts
       let oldCount = rowCount
+      let anchor = keepsFirstVisibleRowInPlace ? firstVisibleRow(of: tableView) : nil
       advance(to: content)
       let old = RowFrame(starts: oldStarts, count: oldCount)
       let new = RowFrame(starts: sectionStarts, count: rowCount)
@@ -175,6 +186,21 @@ import SnapshotAdapterCore
           update()
         }
       }
+      if let anchor, let path = batch.positionMap.newIndexPath(forOld: anchor.path) {
+        let top = tableView.rect(ofRow: new.row(path)).minY
+        tableView.scroll(NSPoint(x: tableView.visibleRect.minX, y: top + anchor.past))
+      }
+    }
+
+    /// The first visible row of `tableView` as an index path of the record (before it
+    /// advances), and how far the visible area's top is past the row's top. O(log s).
+    func firstVisibleRow(of tableView: NSTableView) -> (path: ListIndexPath, past: CGFloat)? {
+      let visible = tableView.visibleRect
+      let rows = tableView.rows(in: visible)
+      guard rows.length > 0, rows.location < rowCount else { return nil }
+      return (
+        indexPath(ofRow: rows.location), visible.minY - tableView.rect(ofRow: rows.location).minY
+      )
     }
   }
 #endif

@@ -39,6 +39,12 @@
       let _: (TV) -> (NSUserInterfaceItemIdentifier, Any?) -> NSView? =
         TV.makeView(withIdentifier:owner:)
       let _: KeyPath<TV, Int> = \TV.numberOfRows
+      let _: ReferenceWritableKeyPath<TV, CGFloat> = \TV.rowHeight
+      let _: (TV) -> (Int) -> NSRect = TV.rect(ofRow:)
+      let _: (TV) -> (NSRect) -> NSRange = TV.rows(in:)
+      let _: KeyPath<NSView, NSRect> = \NSView.visibleRect
+      let _: (NSView) -> (NSPoint) -> Void = NSView.scroll(_:)
+      let _: (NSView) -> () -> Void = NSView.layoutSubtreeIfNeeded
       let _: TV.AnimationOptions = [.effectFade, .slideUp]
 
       let _: (CV) -> (AnyClass?, NSUserInterfaceItemIdentifier) -> Void =
@@ -59,6 +65,10 @@
       let _: (CV) -> (Int) -> Int = CV.numberOfItems(inSection:)
       let _: (CV) -> (IndexPath) -> NSCollectionViewItem? = CV.item(at:)
       let _: KeyPath<CV, Int> = \CV.numberOfSections
+      let _: (CV) -> (IndexPath) -> NSCollectionViewLayoutAttributes? =
+        CV.layoutAttributesForItem(at:)
+      let _: (CV) -> () -> Set<IndexPath> = CV.indexPathsForVisibleItems
+      let _: KeyPath<NSCollectionViewLayoutAttributes, NSRect> = \.frame
       let _: ReferenceWritableKeyPath<NSViewController, NSView> = \.view
     }
   }
