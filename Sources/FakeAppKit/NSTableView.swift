@@ -21,6 +21,25 @@ import Foundation
   /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/numberofrows(in:)
   /// (optional in AppKit)
   func numberOfRows(in tableView: NSTableView) -> Int
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:pasteboardwriterforrow:)
+  /// (optional in AppKit)
+  func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+    -> (any NSPasteboardWriting)?
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:validatedrop:proposedrow:proposeddropoperation:)
+  /// (optional in AppKit)
+  func tableView(
+    _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+    proposedDropOperation dropOperation: NSTableView.DropOperation
+  ) -> NSDragOperation
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:acceptdrop:row:dropoperation:)
+  /// (optional in AppKit)
+  func tableView(
+    _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+    dropOperation: NSTableView.DropOperation
+  ) -> Bool
 }
 
 /// https://developer.apple.com/documentation/appkit/nstableviewdelegate
@@ -41,6 +60,11 @@ import Foundation
     public static let effectFade = AnimationOptions(rawValue: 0x1)
     /// https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideup
     public static let slideUp = AnimationOptions(rawValue: 0x10)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/dropoperation
+  public enum DropOperation: UInt, Sendable {
+    case on, above
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/datasource
@@ -122,7 +146,15 @@ import Foundation
     guard fakeRows.indices.contains(oldIndex), fakeRows.indices.contains(newIndex) else {
       return fakeFail("moveRow(at: \(oldIndex), to: \(newIndex)) with \(fakeRows.count) rows")
     }
-    fakeRows.insert(fakeRows.remove(at: oldIndex), at: newIndex)
+    let identity = fakeRows.remove(at: oldIndex)
+    fakeRows.insert(identity, at: newIndex)
+    if let dragged = fakeDropping, dragged.identity == identity {
+      // The drop's own move, made again (the rows' order may move the row on its way, too).
+      if let first = dragged.move, first == (oldIndex, newIndex) {
+        fakeFail("row \(identity) moved twice: the table had already moved it (interactive move)")
+      }
+      if dragged.move == nil { fakeDropping?.move = (oldIndex, newIndex) }
+    }
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
@@ -163,6 +195,33 @@ import Foundation
   /// Every call, one line each; " [no animation]" when the animation context has no duration.
   public internal(set) var fakeCalls: [String] = []
   var fakeUpdateDepth = 0
+  /// The row being dropped while the data source accepts the drop, and its first move.
+  var fakeDropping: (identity: String, move: (Int, Int)?)?
+
+  /// The user drags row `row` and drops it above row `proposedRow` (0 through the row count:
+  /// the gap before that row), as AppKit runs a drag within the table: the data source gives
+  /// the row's pasteboard writer (nil: the row does not drag; the table must be registered
+  /// for one of its types, else it takes no drop), validates the drop (it must
+  /// offer `.move`), then accepts it and moves the row itself. The same move of the row made
+  /// a second time while it accepts is a failure. Returns whether the drop was accepted.
+  @discardableResult
+  public func fakeDrag(row: Int, toProposedRow proposedRow: Int) -> Bool {
+    fakeLog("drag row \(row) above row \(proposedRow)")
+    guard let dataSource, fakeRows.indices.contains(row),
+      (0...fakeRows.count).contains(proposedRow),
+      let writer = dataSource.tableView(self, pasteboardWriterForRow: row) as? NSPasteboardItem,
+      !registeredDraggedTypes.isDisjoint(with: writer.strings.keys)
+    else { return false }
+    let info = FakeDraggingInfo(source: self, items: [writer])
+    guard
+      dataSource.tableView(
+        self, validateDrop: info, proposedRow: proposedRow, proposedDropOperation: .above
+      ).contains(.move)
+    else { return false }
+    fakeDropping = (fakeRows[row], nil)
+    defer { fakeDropping = nil }
+    return dataSource.tableView(self, acceptDrop: info, row: proposedRow, dropOperation: .above)
+  }
 
   func fakeFail(_ message: String) { fakeFailures.append(message) }
 

@@ -42,6 +42,13 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
   /// https://developer.apple.com/documentation/appkit/nsview/scroll(_:)
   open func scroll(_ point: NSPoint) { fakeScrollPoint = point }
 
+  /// https://developer.apple.com/documentation/appkit/nsview/registerfordraggedtypes(_:)
+  open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {
+    registeredDraggedTypes.formUnion(newTypes)
+  }
+  /// The pasteboard types the view takes drops of (AppKit's `registeredDraggedTypes`).
+  var registeredDraggedTypes: Set<NSPasteboard.PasteboardType> = []
+
   /// https://developer.apple.com/documentation/appkit/nsview/layoutsubtreeifneeded()
   open func layoutSubtreeIfNeeded() {}
 

@@ -58,11 +58,13 @@ import SnapshotAdapterCore
     package enum PlantedBug: Sendable {
       /// The batch sent in UIKit's frames (deletes, inserts, moves as listed).
       case uiKitFrames
+      /// After a dropped row's move in the table, the engine asked to send that move again.
+      case movesAgainAfterDrop
     }
     package var plantedBug: PlantedBug?
 
     /// Creates the data source of `tableView` (it becomes the table's `dataSource` and
-    /// `delegate`) and its engine.
+    /// `delegate`, and takes drops of its rows) and its engine.
     ///
     /// - Complexity: O(1).
     public init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
@@ -72,6 +74,7 @@ import SnapshotAdapterCore
       super.init()
       tableView.dataSource = self
       tableView.delegate = self
+      tableView.registerForDraggedTypes([draggedRowType])
       base.listView = self
     }
 

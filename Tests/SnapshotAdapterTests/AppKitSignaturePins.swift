@@ -45,6 +45,18 @@
       let _: KeyPath<NSView, NSRect> = \NSView.visibleRect
       let _: (NSView) -> (NSPoint) -> Void = NSView.scroll(_:)
       let _: (NSView) -> () -> Void = NSView.layoutSubtreeIfNeeded
+      let _: [TV.DropOperation] = [.on, .above]
+      let _: (NSView) -> ([NSPasteboard.PasteboardType]) -> Void = NSView.registerForDraggedTypes
+      let _: NSDragOperation = [.move, .copy]
+      let _: (String) -> NSPasteboard.PasteboardType = NSPasteboard.PasteboardType.init(_:)
+      let _: () -> NSPasteboardItem = NSPasteboardItem.init
+      let _: (NSPasteboardItem) -> (String, NSPasteboard.PasteboardType) -> Bool =
+        NSPasteboardItem.setString(_:forType:)
+      let _: (NSPasteboardItem) -> (NSPasteboard.PasteboardType) -> String? =
+        NSPasteboardItem.string(forType:)
+      let _: KeyPath<NSPasteboard, [NSPasteboardItem]?> = \NSPasteboard.pasteboardItems
+      let _: (any NSDraggingInfo) -> NSPasteboard = { $0.draggingPasteboard }
+      let _: (any NSDraggingInfo) -> Any? = { $0.draggingSource }
       let _: TV.AnimationOptions = [.effectFade, .slideUp]
 
       let _: (CV) -> (AnyClass?, NSUserInterfaceItemIdentifier) -> Void =
