@@ -48,6 +48,10 @@ import Foundation
   /// (optional in AppKit)
   func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
     -> NSView?
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:isgrouprow:)
+  /// (optional in AppKit)
+  func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
 }
 
 /// https://developer.apple.com/documentation/appkit/nstableview
@@ -97,7 +101,8 @@ import Foundation
       return fakeFail("reloadData() between beginUpdates() and endUpdates()")
     }
     let count = dataSource?.numberOfRows(in: self) ?? 0
-    fakeRows = (0..<max(0, count)).map(fakeCell)
+    let made = (0..<max(0, count)).map(fakeRow)
+    (fakeRows, fakeGroupRows) = (made.map(\.identity), made.map(\.group))
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/beginupdates()
@@ -125,7 +130,9 @@ import Foundation
       guard index <= fakeRows.count else {
         return fakeFail("insertRows: row \(index) past the end (\(fakeRows.count) rows)")
       }
-      fakeRows.insert(fakeCell(index), at: index)
+      let made = fakeRow(index)
+      fakeRows.insert(made.identity, at: index)
+      fakeGroupRows.insert(made.group, at: index)
     }
   }
 
@@ -137,6 +144,7 @@ import Foundation
         return fakeFail("removeRows: row \(index) past the end (\(fakeRows.count) rows)")
       }
       fakeRows.remove(at: index)
+      fakeGroupRows.remove(at: index)
     }
   }
 
@@ -148,6 +156,7 @@ import Foundation
     }
     let identity = fakeRows.remove(at: oldIndex)
     fakeRows.insert(identity, at: newIndex)
+    fakeGroupRows.insert(fakeGroupRows.remove(at: oldIndex), at: newIndex)
     if let dragged = fakeDropping, dragged.identity == identity {
       // The drop's own move, made again (the rows' order may move the row on its way, too).
       if let first = dragged.move, first == (oldIndex, newIndex) {
@@ -164,7 +173,7 @@ import Foundation
       guard fakeRows.indices.contains(index) else {
         return fakeFail("reloadData(forRowIndexes:): row \(index) past the end")
       }
-      fakeRows[index] = fakeCell(index)
+      (fakeRows[index], fakeGroupRows[index]) = fakeRow(index)
     }
   }
 
@@ -190,6 +199,8 @@ import Foundation
 
   /// The rows shown, by the identity of their cells.
   public internal(set) var fakeRows: [String] = []
+  /// Whether each row shown is a group row (the delegate's answer when the row was made).
+  public internal(set) var fakeGroupRows: [Bool] = []
   /// Every failure so far.
   public internal(set) var fakeFailures: [String] = []
   /// Every call, one line each; " [no animation]" when the animation context has no duration.
@@ -232,12 +243,15 @@ import Foundation
   /// Forgets the recorded calls.
   public func fakeClearCalls() { fakeCalls.removeAll() }
 
-  /// The identity of the cell the delegate gives for `row`, at once.
-  func fakeCell(_ row: Int) -> String {
-    guard let view = delegate?.tableView(self, viewFor: tableColumns.first, row: row) else {
+  /// Whether the delegate makes `row` a group row, and the identity of the view it gives for
+  /// the row (for a group row, with no column, as AppKit asks), at once.
+  func fakeRow(_ row: Int) -> (identity: String, group: Bool) {
+    let group = delegate?.tableView(self, isGroupRow: row) ?? false
+    let column = group ? nil : tableColumns.first
+    guard let view = delegate?.tableView(self, viewFor: column, row: row) else {
       fakeFail("no view for row \(row)")
-      return "(no view)"
+      return ("(no view)", group)
     }
-    return view.accessibilityIdentifier()
+    return (view.accessibilityIdentifier(), group)
   }
 }

@@ -113,6 +113,15 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
     stack.append(context)
     changes(context)
     stack.removeLast()
-    completionHandler?()
+    // AppKit calls it once the group's animations have finished: a later turn here.
+    guard let completionHandler else { return }
+    pendingGroups += 1
+    Task { @MainActor in
+      pendingGroups -= 1
+      completionHandler()
+    }
   }
+
+  /// Animation groups whose completion handler has yet to run (not AppKit API).
+  public internal(set) static var pendingGroups = 0
 }

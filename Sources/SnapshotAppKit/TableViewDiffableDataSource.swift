@@ -20,7 +20,11 @@ import SnapshotAdapterCore
   /// ordered sequence of `removeRows`, `insertRows` and `moveRow` calls that lands on the new
   /// layout, between `beginUpdates` and `endUpdates`. Reconfigured rows are reloaded in place
   /// after it (AppKit has no reconfigure). `animated: false` runs inside an
-  /// `NSAnimationContext` group with no duration. While the table has no window it reloads.
+  /// `NSAnimationContext` group with no duration; every update runs in an animation group, and
+  /// an apply's completion runs when the groups have finished (their completion handlers).
+  /// While the table has no window it reloads. A section's header row
+  /// (`.firstItemInSection`) is a group row; a row that becomes or stops being one without
+  /// being made anew is reloaded in place after the update.
   /// The first visible row is kept in place when ``keepsFirstVisibleRowInPlace`` is set.
   ///
   /// Cost of an update: O(n + k·d) for n rows shown after it, k rows it inserts or moves and
@@ -44,6 +48,13 @@ import SnapshotAdapterCore
     /// The first row of each section, and the row count.
     var sectionStarts: [Int] = []
     var rowCount = 0
+    /// Whether each section shows its first row as a header (a group row), as of the last
+    /// advance.
+    var headerSections: [Bool] = []
+    /// Updates whose animation group has not finished, and the data source's completions
+    /// waiting for them.
+    var updatesInFlight = 0
+    var waitingCompletions: [() -> Void] = []
 
     /// Whether a batch keeps the first visible row where it is on screen (opt-in): when rows
     /// are inserted or deleted above it, the table scrolls by as much, as chat and feed apps
@@ -109,7 +120,8 @@ import SnapshotAdapterCore
       return cellProvider(tableView, column, row, item)
     }
 
-    /// Makes `content` what the adapter answers with. O(s) count reads.
+    /// Makes `content` what the adapter answers with. O(s) count and section identifier
+    /// reads.
     func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
       self.content = content
       sectionStarts = []
@@ -118,6 +130,7 @@ import SnapshotAdapterCore
         sectionStarts.append(rowCount)
         rowCount += content.numberOfItems(inSection: section)
       }
+      headerSections = headerSections(of: content)
     }
   }
 
@@ -158,6 +171,7 @@ import SnapshotAdapterCore
       }
       let oldStarts = sectionStarts
       let oldCount = rowCount
+      let oldHeaders = headerSections
       let anchor = keepsFirstVisibleRowInPlace ? firstVisibleRow(of: tableView) : nil
       advance(to: content)
       let old = RowFrame(starts: oldStarts, count: oldCount)
@@ -167,6 +181,7 @@ import SnapshotAdapterCore
         ? RowCalls.inUIKitFrames(batch, old: old, new: new)
         : RowCalls.ordered(batch, old: old, new: new)
       let reconfigured = IndexSet(batch.reconfiguredItems.map { new.row($0) })
+        .union(groupRowsChanging(batch, old: old, oldHeaders: oldHeaders, new: new))
       let update = {
         tableView.beginUpdates()
         for call in calls {
@@ -181,18 +196,41 @@ import SnapshotAdapterCore
           tableView.reloadData(forRowIndexes: reconfigured, columnIndexes: IndexSet(integer: 0))
         }
       }
-      if animated {
+      updatesInFlight += 1
+      NSAnimationContext.runAnimationGroup { context in
+        if !animated { context.duration = 0 }
         update()
-      } else {
-        NSAnimationContext.runAnimationGroup { context in
-          context.duration = 0
-          update()
-        }
+      } completionHandler: { [weak self] in
+        self?.updateFinished()
       }
       if let anchor, let path = batch.positionMap.newIndexPath(forOld: anchor.path) {
         let top = tableView.rect(ofRow: new.row(path)).minY
         tableView.scroll(NSPoint(x: tableView.visibleRect.minX, y: top + anchor.past))
       }
+    }
+
+    /// Runs `completion` once every update handed to the table so far has finished (its
+    /// animation group's completion handler ran); at once when none is under way (called by
+    /// ``base``, on the main actor). O(1).
+    public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+      let box = MainActorBox(value: completion)
+      MainActor.assumeIsolated {
+        if updatesInFlight == 0 {
+          box.value()
+        } else {
+          waitingCompletions.append(box.value)
+        }
+      }
+    }
+
+    /// An update's animation group finished: the waiting completions run when it was the
+    /// last one.
+    func updateFinished() {
+      updatesInFlight -= 1
+      guard updatesInFlight == 0 else { return }
+      let waiting = waitingCompletions
+      waitingCompletions = []
+      for completion in waiting { completion() }
     }
 
     /// The first visible row of `tableView` as an index path of the record (before it
