@@ -33,6 +33,9 @@ import Snapshot
   open var indexPath: IndexPath?
 }
 
+/// https://developer.apple.com/documentation/appkit/nscollectionviewelement
+@MainActor public protocol NSCollectionViewElement: NSObjectProtocol {}
+
 /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource
 @MainActor public protocol NSCollectionViewDataSource: NSObjectProtocol {
   /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:numberofitemsinsection:)
@@ -45,10 +48,24 @@ import Snapshot
   /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/numberofsections(in:)
   /// (optional in AppKit)
   func numberOfSections(in collectionView: NSCollectionView) -> Int
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+  /// (optional in AppKit)
+  func collectionView(
+    _ collectionView: NSCollectionView,
+    viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+    at indexPath: IndexPath
+  ) -> NSView
 }
 
 /// https://developer.apple.com/documentation/appkit/nscollectionview
 @MainActor open class NSCollectionView: NSView {
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/supplementaryelementkind
+  public typealias SupplementaryElementKind = String
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/elementkindsectionheader
+  public static let elementKindSectionHeader: NSCollectionView.SupplementaryElementKind =
+    "UICollectionElementKindSectionHeader"
+
   /// https://developer.apple.com/documentation/appkit/nscollectionview/datasource
   open weak var dataSource: (any NSCollectionViewDataSource)?
   /// https://developer.apple.com/documentation/appkit/nscollectionview/collectionviewlayout
@@ -58,7 +75,7 @@ import Snapshot
   public let fake = FakeListCore()
 
   /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
-  public override init(frame frameRect: NSRect) {
+  public required init(frame frameRect: NSRect) {
     super.init(frame: frameRect)
     fake.owner = self
   }
@@ -68,6 +85,39 @@ import Snapshot
     _ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier
   ) {
     fake.cellClasses[identifier.rawValue] = itemClass as? NSCollectionViewItem.Type
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/register(_:forsupplementaryviewofkind:withidentifier:)-4ouup
+  open func register(
+    _ viewClass: AnyClass?,
+    forSupplementaryViewOfKind kind: NSCollectionView.SupplementaryElementKind,
+    withIdentifier identifier: NSUserInterfaceItemIdentifier
+  ) {
+    fake.supplementaryClasses[kind + "/" + identifier.rawValue] = viewClass as? NSView.Type
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/makesupplementaryview(ofkind:withidentifier:for:)
+  open func makeSupplementaryView(
+    ofKind elementKind: NSCollectionView.SupplementaryElementKind,
+    withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath
+  ) -> NSView {
+    fake.makeView(
+      fake.supplementaryClasses[elementKind + "/" + identifier.rawValue], kind: elementKind,
+      identifier.rawValue
+    ) { $0.init(frame: .zero) }
+  }
+
+  /// The layout asks for the supplementary view of `kind` at `indexPath`, as AppKit does when
+  /// it shows one (not AppKit API): the view the data source gives, read by its
+  /// accessibility identifier.
+  public func fakeSupplementaryView(
+    ofKind kind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
+  ) -> String? {
+    fake.layoutIfStale()
+    guard let dataSource else { return nil }
+    return dataSource.collectionView(
+      self, viewForSupplementaryElementOfKind: kind, at: indexPath
+    ).accessibilityIdentifier()
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/makeitem(withidentifier:for:)

@@ -28,7 +28,8 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
   var accessibilityIdentifierValue = ""
 
   /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
-  public init(frame frameRect: NSRect) {
+  /// (required in the fake, which builds registered classes with it)
+  public required init(frame frameRect: NSRect) {
     frame = frameRect
     super.init()
   }

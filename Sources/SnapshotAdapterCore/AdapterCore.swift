@@ -86,10 +86,23 @@ package final class AdapterCore<
   package func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     if let item = shownItems[indexPath] { return item }
     let path = ListIndexPath(item: indexPath[1], section: indexPath[0])
-    guard let pendingBatch else { return content?.itemIdentifier(for: path) }
+    guard let map = pendingMap() else { return content?.itemIdentifier(for: path) }
+    return map.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+  }
+
+  /// The section the view shows at `index`. O(log s), O(log k) more mid-update (and the
+  /// batch's O(k log k) map, the first time).
+  package func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    guard let map = pendingMap() else { return content?.sectionIdentifier(for: index) }
+    return map.newSection(forOld: index).flatMap { content?.sectionIdentifier(for: $0) }
+  }
+
+  /// The pending batch's map, prepared on first use; nil outside an update.
+  func pendingMap() -> BatchUpdate.PositionMap? {
+    guard let pendingBatch else { return nil }
     let map = preparedMap ?? pendingBatch.positionMap
     preparedMap = map
-    return map.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+    return map
   }
 
   /// The item to draw at `indexPath`: a row the pending batch removes, and not yet shown,

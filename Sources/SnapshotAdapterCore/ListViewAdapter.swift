@@ -50,6 +50,15 @@ open class ListViewAdapter<
     core.itemIdentifier(for: indexPath)
   }
 
+  /// The identifier of the section the view shows at `index`, or nil (as
+  /// `UICollectionViewDiffableDataSource.sectionIdentifier(for:)`): what a supplementary
+  /// view provider reads.
+  ///
+  /// - Complexity: O(log s) (O(log k) more between an update's start and its closure).
+  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    core.sectionIdentifier(for: index)
+  }
+
   /// Reloads the view from `content` (called by ``base``, on the main actor).
   ///
   /// - Complexity: O(s) count reads for s sections; the view then reads what it shows.

@@ -33,8 +33,15 @@ import SnapshotAdapterCore
     public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) ->
       NSCollectionViewItem?
 
+    /// Apple's shape: a supplementary view of a kind at an index path.
+    public typealias SupplementaryViewProvider = (NSCollectionView, String, IndexPath) -> (
+      any NSView & NSCollectionViewElement
+    )?
+
     /// The view driven.
     public private(set) weak var collectionView: NSCollectionView?
+    /// Supplementary views (headers, footers); nil when the layout asks for none.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
 
     let itemProvider: ItemProvider
 
@@ -79,6 +86,20 @@ import SnapshotAdapterCore
         preconditionFailure("CollectionViewDiffableDataSource: no item for \(indexPath)")
       }
       return viewItem
+    }
+
+    /// The supplementary view provider's view. O(1) plus the provider's cost.
+    public func collectionView(
+      _ collectionView: NSCollectionView,
+      viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+      at indexPath: IndexPath
+    ) -> NSView {
+      guard let view = supplementaryViewProvider?(collectionView, kind, indexPath) else {
+        preconditionFailure(
+          "CollectionViewDiffableDataSource: no supplementary view of kind \(kind) at "
+            + "\(indexPath)")
+      }
+      return view
     }
   }
 

@@ -81,6 +81,13 @@
         CV.layoutAttributesForItem(at:)
       let _: (CV) -> () -> Set<IndexPath> = CV.indexPathsForVisibleItems
       let _: KeyPath<NSCollectionViewLayoutAttributes, NSRect> = \.frame
+      let _:
+        (CV) -> (AnyClass?, CV.SupplementaryElementKind, NSUserInterfaceItemIdentifier) -> Void =
+          CV.register(_:forSupplementaryViewOfKind:withIdentifier:)
+      let _:
+        (CV) -> (CV.SupplementaryElementKind, NSUserInterfaceItemIdentifier, IndexPath) -> NSView =
+          CV.makeSupplementaryView(ofKind:withIdentifier:for:)
+      let _: CV.SupplementaryElementKind = CV.elementKindSectionHeader
       let _: ReferenceWritableKeyPath<NSViewController, NSView> = \.view
     }
   }
