@@ -54,15 +54,22 @@ extension FakeListCore {
       change[move.destination.section, default: (0, 0, 0, 0)].movedIn += 1
       change[move.source.section, default: (0, 0, 0, 0)].movedOut += 1
     }
-    // The sections' map alone: the items' entries play no part in where sections go.
+    // The sections' map alone (the items' entries play no part in where sections go); none
+    // when no section changes, every section then continuing itself.
+    let sectionsChange =
+      !(batch.deletedSections.isEmpty && batch.insertedSections.isEmpty
+      && batch.reloadedSections.isEmpty && batch.movedSections.isEmpty)
     var sections = BatchUpdate()
-    sections.deletedSections = batch.deletedSections
-    sections.insertedSections = batch.insertedSections
-    sections.reloadedSections = batch.reloadedSections
-    sections.movedSections = batch.movedSections
-    let map = sections.positionMap
+    if sectionsChange {
+      sections.deletedSections = batch.deletedSections
+      sections.insertedSections = batch.insertedSections
+      sections.reloadedSections = batch.reloadedSections
+      sections.movedSections = batch.movedSections
+    }
+    let map = sectionsChange ? sections.positionMap : nil
     for t in new.indices {
-      guard let s = map.oldSection(forNew: t) else { continue }
+      // The old section that section t continues (itself when no section changes).
+      guard let s = map == nil ? t : map?.oldSection(forNew: t) else { continue }
       let into = change[t, default: (0, 0, 0, 0)]
       let from = change[s, default: (0, 0, 0, 0)]
       guard old[s] + into.inserted + into.movedIn - from.deleted - from.movedOut == new[t] else {

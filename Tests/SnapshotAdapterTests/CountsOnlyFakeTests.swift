@@ -33,6 +33,17 @@
       #expect(view.fake.itemCounts == [12, 1])
       #expect(view.fake.rows.isEmpty && view.fake.calls.isEmpty && view.fake.cells.isEmpty)
       #expect(view.fake.counters["batch"] == 1)
+      // Sections inserted before and deleted after a section that gains a row.
+      var sections = DiffableDataSourceSnapshot<Int, Int>()
+      sections.appendSections([2, 0])
+      sections.appendItems([200, 201, 202], toSection: 2)
+      sections.appendItems(Array(-1..<10) + [100, 50], toSection: 0)
+      harness.base.apply(sections)
+      #expect(view.fake.failures == [])
+      #expect(view.fake.itemCounts == [3, 13])
+      // A section inserted with the counts of a section that is not: refused.
+      view.performBatchUpdates { view.insertSections(IndexSet(integer: 0)) }
+      #expect(view.fake.failures.first?.hasPrefix("invalid number of sections.") == true)
     }
 
     @Test func aBatchThatDoesNotAddUpIsRefused() {
