@@ -68,6 +68,8 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/datasource
   open weak var dataSource: (any NSCollectionViewDataSource)?
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/delegate
+  open weak var delegate: (any NSCollectionViewDelegate)?
   /// https://developer.apple.com/documentation/appkit/nscollectionview/collectionviewlayout
   open var collectionViewLayout: NSCollectionViewLayout?
 

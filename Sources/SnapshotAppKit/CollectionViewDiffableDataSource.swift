@@ -45,8 +45,9 @@ import SnapshotAdapterCore
 
     let itemProvider: ItemProvider
 
-    /// Creates the data source of `collectionView` (it becomes the view's `dataSource`) and
-    /// its engine.
+    /// Creates the data source of `collectionView` (it becomes the view's `dataSource`, and
+    /// the view takes drops of its items: make the adapter the view's `delegate` too, or
+    /// forward its drag and drop calls, for reordering) and its engine.
     ///
     /// - Complexity: O(1).
     public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
@@ -54,6 +55,7 @@ import SnapshotAdapterCore
       self.itemProvider = itemProvider
       super.init()
       collectionView.dataSource = self
+      collectionView.registerForDraggedTypes([draggedItemType])
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {

@@ -88,6 +88,8 @@
         (CV) -> (CV.SupplementaryElementKind, NSUserInterfaceItemIdentifier, IndexPath) -> NSView =
           CV.makeSupplementaryView(ofKind:withIdentifier:for:)
       let _: CV.SupplementaryElementKind = CV.elementKindSectionHeader
+      let _: ReferenceWritableKeyPath<CV, (any NSCollectionViewDelegate)?> = \CV.delegate
+      let _: [CV.DropOperation] = [.on, .before]
       let _: ReferenceWritableKeyPath<NSViewController, NSView> = \.view
     }
   }
