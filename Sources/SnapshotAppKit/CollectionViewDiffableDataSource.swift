@@ -23,12 +23,23 @@ import SnapshotAdapterCore
   /// structural one, at their final index paths. The first visible item is kept in place
   /// when ``keepsFirstVisibleRowInPlace`` is set.
   ///
+  /// Reordering by drag and drop within the collection view is wired to the engine's
+  /// ``Snapshot/DiffableDataSource/reorderingHandlers``. AppKit asks the view's delegate, not
+  /// its data source: make the adapter the collection view's `delegate`, or forward its
+  /// three drag and drop calls from yours. An item drags when `canReorderItem` allows it (none drags
+  /// without the handler) and drops between items (a drop onto an item becomes a drop before
+  /// it). AppKit's view moves nothing itself: the engine moves the item
+  /// (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``, the view not having
+  /// moved it) and sends the view one batch, the item's move among it.
+  ///
   /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
   /// count reads of the content.
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-  >: ListViewAdapter<SectionIdentifierType, ItemIdentifierType>, NSCollectionViewDataSource {
+  >: ListViewAdapter<SectionIdentifierType, ItemIdentifierType>, NSCollectionViewDataSource,
+    NSCollectionViewDelegate
+  {
     /// Apple's shape: the item for an identifier at an index path.
     public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) ->
       NSCollectionViewItem?
@@ -102,6 +113,57 @@ import SnapshotAdapterCore
             + "\(indexPath)")
       }
       return view
+    }
+
+    // MARK: - Reordering, as the view's delegate (the helpers and the overview are in
+    // CollectionViewDiffableDataSource+Reordering.swift; the Objective-C protocols' members
+    // stay in the class's body: Swift does not expose members of extensions of generic
+    // classes to Objective-C)
+
+    /// The dragged item's pasteboard item (its index path), or nil when the engine's
+    /// `canReorderItem` does not allow it to move. O(log n).
+    public func collectionView(
+      _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
+    ) -> (any NSPasteboardWriting)? {
+      guard canMoveRow(at: indexPath) else { return nil }
+      let writer = NSPasteboardItem()
+      writer.setString("\(indexPath[0]) \(indexPath[1])", forType: draggedItemType)
+      return writer
+    }
+
+    /// `.move` for an item of this view dropped between items (a drop onto an item is
+    /// retargeted before it); none otherwise. O(1).
+    public func collectionView(
+      _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
+      proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
+      dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
+    ) -> NSDragOperation {
+      guard draggedItem(draggingInfo, in: collectionView) != nil else { return [] }
+      if proposedDropOperation.pointee == .on { proposedDropOperation.pointee = .before }
+      return .move
+    }
+
+    /// Moves the dragged item before the item at `indexPath` (an index up to the section's
+    /// count) through the engine, which sends the view its batch. False for a drop from
+    /// elsewhere, where the item already is, or a move the engine refuses.
+    ///
+    /// - Complexity: as the engine's move.
+    public func collectionView(
+      _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
+      indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
+    ) -> Bool {
+      guard let source = draggedItem(draggingInfo, in: collectionView),
+        (0...core.rowCount(indexPath[0])).contains(indexPath[1])
+      else { return false }
+      let shift = source.section == indexPath[0] && source.item < indexPath[1] ? 1 : 0
+      let destination = ListIndexPath(item: indexPath[1] - shift, section: indexPath[0])
+      guard destination != source else { return false }
+      do {
+        try base.moveItem(at: source, to: destination, viewAlreadyMoved: false)
+        return true
+      } catch {
+        return false
+      }
     }
   }
 

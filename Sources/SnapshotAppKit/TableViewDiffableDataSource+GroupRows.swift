@@ -13,16 +13,6 @@ import SnapshotAdapterCore
   /// `.firstItemInSection`. The table asks when it makes a row; a row that keeps its view
   /// across an update while it becomes or stops being a header is reloaded after it.
   extension TableViewDiffableDataSource {
-    /// Whether `row` is a section's header (its first row, in a section whose
-    /// ``Snapshot/DiffableDataSource/headerMode(for:)`` is `.firstItemInSection`): shown as a
-    /// group row, across the table's columns. O(log s).
-    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
-      guard (0..<rowCount).contains(row) else { return false }
-      let path = indexPath(ofRow: row)
-      return path.item == 0 && headerSections.indices.contains(path.section)
-        && headerSections[path.section]
-    }
-
     /// Whether each section of `content` shows its first row as a header. O(s) section
     /// identifier reads.
     func headerSections(of content: any ListContent<SectionIdentifierType, ItemIdentifierType>)
