@@ -106,8 +106,9 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
   open class var current: NSAnimationContext { stack[stack.count - 1] }
 
   /// https://developer.apple.com/documentation/appkit/nsanimationcontext/runanimationgroup(_:completionhandler:)
+  /// (the completion handler as Swift 6.2 imports it, @Sendable: SE-0463)
   open class func runAnimationGroup(
-    _ changes: (NSAnimationContext) -> Void, completionHandler: (() -> Void)? = nil
+    _ changes: (NSAnimationContext) -> Void, completionHandler: (@Sendable () -> Void)? = nil
   ) {
     let context = NSAnimationContext()
     context.duration = current.duration

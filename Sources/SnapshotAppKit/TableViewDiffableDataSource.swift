@@ -273,7 +273,8 @@ import SnapshotAdapterCore
         if !animated { context.duration = 0 }
         update()
       } completionHandler: { [weak self] in
-        self?.updateFinished()
+        // AppKit runs it on the main thread; Swift 6.2 imports it as @Sendable (SE-0463).
+        MainActor.assumeIsolated { self?.updateFinished() }
       }
       if let anchor, let path = batch.positionMap.newIndexPath(forOld: anchor.path) {
         let top = tableView.rect(ofRow: new.row(path)).minY

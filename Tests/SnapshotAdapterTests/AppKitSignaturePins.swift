@@ -22,7 +22,7 @@
       let _: (NSRect, NSWindow.StyleMask, NSWindow.BackingStoreType, Bool) -> NSWindow =
         NSWindow.init(contentRect:styleMask:backing:defer:)
       let _: ReferenceWritableKeyPath<NSWindow, NSView?> = \NSWindow.contentView
-      let _: ((NSAnimationContext) -> Void, (() -> Void)?) -> Void =
+      let _: ((NSAnimationContext) -> Void, (@Sendable () -> Void)?) -> Void =
         NSAnimationContext.runAnimationGroup(_:completionHandler:)
       let _: ReferenceWritableKeyPath<NSAnimationContext, TimeInterval> = \.duration
       let _: (String) -> NSUserInterfaceItemIdentifier = NSUserInterfaceItemIdentifier.init(_:)
