@@ -29,7 +29,14 @@ let package = Package(
     .target(name: "SnapshotTestSupport", dependencies: ["Snapshot"]),
     // The benchmark command as a library, so that its tests link it without the executable;
     // `--input` and `diff` read JSON with the outline's strict parser (line and column).
-    .target(name: "SnapshotBench", dependencies: ["Snapshot", "OutlineCore", "SnapshotPrototype"]),
+    // On Linux it drives the UIKit adapter against FakeUIKit (the adapter/* scenarios).
+    .target(
+      name: "SnapshotBench",
+      dependencies: [
+        "Snapshot", "OutlineCore", "SnapshotPrototype",
+        .target(name: "SnapshotUIKit", condition: .when(platforms: [.linux])),
+        .target(name: "FakeUIKit", condition: .when(platforms: [.linux])),
+      ]),
     // Issue 30's prototype of one generic tree (bench-only: linked into snapshot-bench, not API).
     .target(name: "SnapshotPrototype", dependencies: ["Snapshot"]),
     // Allocation (malloc interposer) and instruction counters, linked into the bench executable

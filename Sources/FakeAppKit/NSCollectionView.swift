@@ -25,6 +25,17 @@ import Snapshot
 /// https://developer.apple.com/documentation/appkit/nscollectionviewflowlayout
 @MainActor open class NSCollectionViewFlowLayout: NSCollectionViewLayout {}
 
+/// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes
+@MainActor open class NSCollectionViewLayoutAttributes: NSObject {
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes/frame
+  open var frame: NSRect = .zero
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewlayoutattributes/indexpath
+  open var indexPath: IndexPath?
+}
+
+/// https://developer.apple.com/documentation/appkit/nscollectionviewelement
+@MainActor public protocol NSCollectionViewElement: NSObjectProtocol {}
+
 /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource
 @MainActor public protocol NSCollectionViewDataSource: NSObjectProtocol {
   /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:numberofitemsinsection:)
@@ -37,12 +48,28 @@ import Snapshot
   /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/numberofsections(in:)
   /// (optional in AppKit)
   func numberOfSections(in collectionView: NSCollectionView) -> Int
+  /// https://developer.apple.com/documentation/appkit/nscollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+  /// (optional in AppKit)
+  func collectionView(
+    _ collectionView: NSCollectionView,
+    viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+    at indexPath: IndexPath
+  ) -> NSView
 }
 
 /// https://developer.apple.com/documentation/appkit/nscollectionview
 @MainActor open class NSCollectionView: NSView {
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/supplementaryelementkind
+  public typealias SupplementaryElementKind = String
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/elementkindsectionheader
+  public static let elementKindSectionHeader: NSCollectionView.SupplementaryElementKind =
+    "UICollectionElementKindSectionHeader"
+
   /// https://developer.apple.com/documentation/appkit/nscollectionview/datasource
   open weak var dataSource: (any NSCollectionViewDataSource)?
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/delegate
+  open weak var delegate: (any NSCollectionViewDelegate)?
   /// https://developer.apple.com/documentation/appkit/nscollectionview/collectionviewlayout
   open var collectionViewLayout: NSCollectionViewLayout?
 
@@ -50,7 +77,7 @@ import Snapshot
   public let fake = FakeListCore()
 
   /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
-  public override init(frame frameRect: NSRect) {
+  public required init(frame frameRect: NSRect) {
     super.init(frame: frameRect)
     fake.owner = self
   }
@@ -60,6 +87,39 @@ import Snapshot
     _ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier
   ) {
     fake.cellClasses[identifier.rawValue] = itemClass as? NSCollectionViewItem.Type
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/register(_:forsupplementaryviewofkind:withidentifier:)-4ouup
+  open func register(
+    _ viewClass: AnyClass?,
+    forSupplementaryViewOfKind kind: NSCollectionView.SupplementaryElementKind,
+    withIdentifier identifier: NSUserInterfaceItemIdentifier
+  ) {
+    fake.supplementaryClasses[kind + "/" + identifier.rawValue] = viewClass as? NSView.Type
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/makesupplementaryview(ofkind:withidentifier:for:)
+  open func makeSupplementaryView(
+    ofKind elementKind: NSCollectionView.SupplementaryElementKind,
+    withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath
+  ) -> NSView {
+    fake.makeView(
+      fake.supplementaryClasses[elementKind + "/" + identifier.rawValue], kind: elementKind,
+      identifier.rawValue
+    ) { $0.init(frame: .zero) }
+  }
+
+  /// The layout asks for the supplementary view of `kind` at `indexPath`, as AppKit does when
+  /// it shows one (not AppKit API): the view the data source gives, read by its
+  /// accessibility identifier.
+  public func fakeSupplementaryView(
+    ofKind kind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
+  ) -> String? {
+    fake.layoutIfStale()
+    guard let dataSource else { return nil }
+    return dataSource.collectionView(
+      self, viewForSupplementaryElementOfKind: kind, at: indexPath
+    ).accessibilityIdentifier()
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/makeitem(withidentifier:for:)
@@ -132,6 +192,29 @@ import Snapshot
     fake.layoutIfStale()
     return fake.rows.indices.contains(section) ? fake.rows[section].count : 0
   }
+
+  /// Every item's height in the fake's layout, in points (not AppKit API): an item's frame
+  /// starts at its position among all items times this.
+  public var fakeRowHeight: CGFloat = 44
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/layoutattributesforitem(at:)
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> NSCollectionViewLayoutAttributes? {
+    guard let top = fake.top(of: indexPath, rowHeight: fakeRowHeight) else { return nil }
+    let attributes = NSCollectionViewLayoutAttributes()
+    attributes.indexPath = indexPath
+    attributes.frame = NSRect(x: 0, y: top, width: frame.width, height: fakeRowHeight)
+    return attributes
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nscollectionview/indexpathsforvisibleitems()
+  open func indexPathsForVisibleItems() -> Set<IndexPath> {
+    Set(
+      fake.visibleRows(
+        offset: visibleRect.minY, height: visibleRect.height, rowHeight: fakeRowHeight))
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nsview/layoutsubtreeifneeded()
+  open override func layoutSubtreeIfNeeded() { fake.layoutIfStale() }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/item(at:)-3ft8k
   open func item(at indexPath: IndexPath) -> NSCollectionViewItem? {

@@ -21,6 +21,25 @@ import Foundation
   /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/numberofrows(in:)
   /// (optional in AppKit)
   func numberOfRows(in tableView: NSTableView) -> Int
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:pasteboardwriterforrow:)
+  /// (optional in AppKit)
+  func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+    -> (any NSPasteboardWriting)?
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:validatedrop:proposedrow:proposeddropoperation:)
+  /// (optional in AppKit)
+  func tableView(
+    _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+    proposedDropOperation dropOperation: NSTableView.DropOperation
+  ) -> NSDragOperation
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdatasource/tableview(_:acceptdrop:row:dropoperation:)
+  /// (optional in AppKit)
+  func tableView(
+    _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+    dropOperation: NSTableView.DropOperation
+  ) -> Bool
 }
 
 /// https://developer.apple.com/documentation/appkit/nstableviewdelegate
@@ -29,6 +48,10 @@ import Foundation
   /// (optional in AppKit)
   func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
     -> NSView?
+
+  /// https://developer.apple.com/documentation/appkit/nstableviewdelegate/tableview(_:isgrouprow:)
+  /// (optional in AppKit)
+  func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
 }
 
 /// https://developer.apple.com/documentation/appkit/nstableview
@@ -41,6 +64,11 @@ import Foundation
     public static let effectFade = AnimationOptions(rawValue: 0x1)
     /// https://developer.apple.com/documentation/appkit/nstableview/animationoptions/slideup
     public static let slideUp = AnimationOptions(rawValue: 0x10)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/dropoperation
+  public enum DropOperation: UInt, Sendable {
+    case on, above
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/datasource
@@ -73,7 +101,8 @@ import Foundation
       return fakeFail("reloadData() between beginUpdates() and endUpdates()")
     }
     let count = dataSource?.numberOfRows(in: self) ?? 0
-    fakeRows = (0..<max(0, count)).map(fakeCell)
+    let made = (0..<max(0, count)).map(fakeRow)
+    (fakeRows, fakeGroupRows) = (made.map(\.identity), made.map(\.group))
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/beginupdates()
@@ -101,7 +130,9 @@ import Foundation
       guard index <= fakeRows.count else {
         return fakeFail("insertRows: row \(index) past the end (\(fakeRows.count) rows)")
       }
-      fakeRows.insert(fakeCell(index), at: index)
+      let made = fakeRow(index)
+      fakeRows.insert(made.identity, at: index)
+      fakeGroupRows.insert(made.group, at: index)
     }
   }
 
@@ -113,6 +144,7 @@ import Foundation
         return fakeFail("removeRows: row \(index) past the end (\(fakeRows.count) rows)")
       }
       fakeRows.remove(at: index)
+      fakeGroupRows.remove(at: index)
     }
   }
 
@@ -122,7 +154,16 @@ import Foundation
     guard fakeRows.indices.contains(oldIndex), fakeRows.indices.contains(newIndex) else {
       return fakeFail("moveRow(at: \(oldIndex), to: \(newIndex)) with \(fakeRows.count) rows")
     }
-    fakeRows.insert(fakeRows.remove(at: oldIndex), at: newIndex)
+    let identity = fakeRows.remove(at: oldIndex)
+    fakeRows.insert(identity, at: newIndex)
+    fakeGroupRows.insert(fakeGroupRows.remove(at: oldIndex), at: newIndex)
+    if let dragged = fakeDropping, dragged.identity == identity {
+      // The drop's own move, made again (the rows' order may move the row on its way, too).
+      if let first = dragged.move, first == (oldIndex, newIndex) {
+        fakeFail("row \(identity) moved twice: the table had already moved it (interactive move)")
+      }
+      if dragged.move == nil { fakeDropping?.move = (oldIndex, newIndex) }
+    }
   }
 
   /// https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
@@ -132,19 +173,66 @@ import Foundation
       guard fakeRows.indices.contains(index) else {
         return fakeFail("reloadData(forRowIndexes:): row \(index) past the end")
       }
-      fakeRows[index] = fakeCell(index)
+      (fakeRows[index], fakeGroupRows[index]) = fakeRow(index)
     }
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/rowheight
+  /// (the fake's rows all have this height, with no spacing)
+  open var rowHeight: CGFloat = 24
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/rect(ofrow:)
+  open func rect(ofRow row: Int) -> NSRect {
+    guard fakeRows.indices.contains(row) else { return .zero }
+    return NSRect(x: 0, y: CGFloat(row) * rowHeight, width: frame.width, height: rowHeight)
+  }
+
+  /// https://developer.apple.com/documentation/appkit/nstableview/rows(in:)
+  open func rows(in rect: NSRect) -> NSRange {
+    guard rowHeight > 0, rect.height > 0 else { return NSRange(location: 0, length: 0) }
+    let first = max(0, min(fakeRows.count, Int((rect.minY / rowHeight).rounded(.down))))
+    let end = max(first, min(fakeRows.count, Int((rect.maxY / rowHeight).rounded(.up))))
+    return NSRange(location: first, length: end - first)
   }
 
   // MARK: - The fake's own (not AppKit API)
 
   /// The rows shown, by the identity of their cells.
   public internal(set) var fakeRows: [String] = []
+  /// Whether each row shown is a group row (the delegate's answer when the row was made).
+  public internal(set) var fakeGroupRows: [Bool] = []
   /// Every failure so far.
   public internal(set) var fakeFailures: [String] = []
   /// Every call, one line each; " [no animation]" when the animation context has no duration.
   public internal(set) var fakeCalls: [String] = []
   var fakeUpdateDepth = 0
+  /// The row being dropped while the data source accepts the drop, and its first move.
+  var fakeDropping: (identity: String, move: (Int, Int)?)?
+
+  /// The user drags row `row` and drops it above row `proposedRow` (0 through the row count:
+  /// the gap before that row), as AppKit runs a drag within the table: the data source gives
+  /// the row's pasteboard writer (nil: the row does not drag; the table must be registered
+  /// for one of its types, else it takes no drop), validates the drop (it must
+  /// offer `.move`), then accepts it and moves the row itself. The same move of the row made
+  /// a second time while it accepts is a failure. Returns whether the drop was accepted.
+  @discardableResult
+  public func fakeDrag(row: Int, toProposedRow proposedRow: Int) -> Bool {
+    fakeLog("drag row \(row) above row \(proposedRow)")
+    guard let dataSource, fakeRows.indices.contains(row),
+      (0...fakeRows.count).contains(proposedRow),
+      let writer = dataSource.tableView(self, pasteboardWriterForRow: row) as? NSPasteboardItem,
+      !registeredDraggedTypes.isDisjoint(with: writer.strings.keys)
+    else { return false }
+    let info = FakeDraggingInfo(source: self, items: [writer])
+    guard
+      dataSource.tableView(
+        self, validateDrop: info, proposedRow: proposedRow, proposedDropOperation: .above
+      ).contains(.move)
+    else { return false }
+    fakeDropping = (fakeRows[row], nil)
+    defer { fakeDropping = nil }
+    return dataSource.tableView(self, acceptDrop: info, row: proposedRow, dropOperation: .above)
+  }
 
   func fakeFail(_ message: String) { fakeFailures.append(message) }
 
@@ -155,12 +243,15 @@ import Foundation
   /// Forgets the recorded calls.
   public func fakeClearCalls() { fakeCalls.removeAll() }
 
-  /// The identity of the cell the delegate gives for `row`, at once.
-  func fakeCell(_ row: Int) -> String {
-    guard let view = delegate?.tableView(self, viewFor: tableColumns.first, row: row) else {
+  /// Whether the delegate makes `row` a group row, and the identity of the view it gives for
+  /// the row (for a group row, with no column, as AppKit asks), at once.
+  func fakeRow(_ row: Int) -> (identity: String, group: Bool) {
+    let group = delegate?.tableView(self, isGroupRow: row) ?? false
+    let column = group ? nil : tableColumns.first
+    guard let view = delegate?.tableView(self, viewFor: column, row: row) else {
       fakeFail("no view for row \(row)")
-      return "(no view)"
+      return ("(no view)", group)
     }
-    return view.accessibilityIdentifier()
+    return (view.accessibilityIdentifier(), group)
   }
 }

@@ -28,10 +28,30 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
   var accessibilityIdentifierValue = ""
 
   /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
-  public init(frame frameRect: NSRect) {
+  /// (required in the fake, which builds registered classes with it)
+  public required init(frame frameRect: NSRect) {
     frame = frameRect
     super.init()
   }
+
+  /// https://developer.apple.com/documentation/appkit/nsview/visiblerect
+  /// (the fake: the frame's size at the point `scroll(_:)` last scrolled to, as if the view
+  /// were the document view of a scroll view whose clip view is the frame's size)
+  open var visibleRect: NSRect { NSRect(origin: fakeScrollPoint, size: frame.size) }
+  var fakeScrollPoint = NSPoint.zero
+
+  /// https://developer.apple.com/documentation/appkit/nsview/scroll(_:)
+  open func scroll(_ point: NSPoint) { fakeScrollPoint = point }
+
+  /// https://developer.apple.com/documentation/appkit/nsview/registerfordraggedtypes(_:)
+  open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {
+    registeredDraggedTypes.formUnion(newTypes)
+  }
+  /// The pasteboard types the view takes drops of (AppKit's `registeredDraggedTypes`).
+  var registeredDraggedTypes: Set<NSPasteboard.PasteboardType> = []
+
+  /// https://developer.apple.com/documentation/appkit/nsview/layoutsubtreeifneeded()
+  open func layoutSubtreeIfNeeded() {}
 
   /// https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilityidentifier()
   /// (the fake reads a cell's as the row it shows)
@@ -86,14 +106,24 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
   open class var current: NSAnimationContext { stack[stack.count - 1] }
 
   /// https://developer.apple.com/documentation/appkit/nsanimationcontext/runanimationgroup(_:completionhandler:)
+  /// (the completion handler as Swift 6.2 imports it, @Sendable: SE-0463)
   open class func runAnimationGroup(
-    _ changes: (NSAnimationContext) -> Void, completionHandler: (() -> Void)? = nil
+    _ changes: (NSAnimationContext) -> Void, completionHandler: (@Sendable () -> Void)? = nil
   ) {
     let context = NSAnimationContext()
     context.duration = current.duration
     stack.append(context)
     changes(context)
     stack.removeLast()
-    completionHandler?()
+    // AppKit calls it once the group's animations have finished: a later turn here.
+    guard let completionHandler else { return }
+    pendingGroups += 1
+    Task { @MainActor in
+      pendingGroups -= 1
+      completionHandler()
+    }
   }
+
+  /// Animation groups whose completion handler has yet to run (not AppKit API).
+  public internal(set) static var pendingGroups = 0
 }

@@ -11,7 +11,7 @@ extension FakeListCore {
     guard allowsReentry("performBatchUpdates") else { return }
     log("performBatchUpdates {")
     // A batch interrupts the animations of the ones before it.
-    for key in pending.keys { pending[key]?.finished = false }
+    batchesStarted += 1
     guard let owner, owner.fakeHasDataSource else {
       fail("performBatchUpdates without a data source")
       return
@@ -22,18 +22,49 @@ extension FakeListCore {
     count(stale ? "stale batch" : "batch")
     if stale {
       layoutIsStale = false
-      let sectionCount = max(0, owner.fakeSectionCount())
-      sectionTokens = (0..<sectionCount).map { _ in token() }
-      rows = (0..<sectionCount).map { s in
-        (0..<max(0, owner.fakeItemCount(s))).map { _ in "(unknown \(token()))" }
+      let counts = readCounts() ?? []
+      sectionTokens = counts.map { _ in token() }
+      if mode == .countsOnly {
+        countedRows = counts
+      } else {
+        rows = counts.map { (0..<$0).map { _ in "(unknown \(token()))" } }
       }
     }
-    let old = zip(sectionTokens, rows).map { LayoutSection($0, items: $1) }
+    let old = mode == .faithful ? zip(sectionTokens, rows).map { LayoutSection($0, items: $1) } : []
     collecting = BatchUpdate()
     updates?()
     let batch = collecting!
     collecting = nil
     log("}")
+    if mode == .countsOnly {
+      let counts = readCounts() ?? []
+      if let violation = countViolation(old: countedRows, batch: batch, new: counts) {
+        fail(violation)
+      }
+      countedRows = counts
+    } else {
+      check(batch, old: old, stale: stale)
+    }
+    guard let completion else { return }
+    let key = nextCompletion
+    nextCompletion += 1
+    pending[key] = (completion, batchesStarted)
+    // One later main-actor turn runs every completion waiting by then, in order.
+    if pending.count == 1 {
+      Task { @MainActor in self.runPendingCompletions() }
+    }
+  }
+
+  /// Runs the waiting completions in the order of their batches, each `finished` unless a
+  /// batch started after its own.
+  func runPendingCompletions() {
+    let entries = pending.sorted { $0.key < $1.key }
+    pending = [:]
+    for (_, entry) in entries { entry.completion(entry.started == batchesStarted) }
+  }
+
+  /// The faithful mode's check of `batch` against the rows as identities, and its cells.
+  func check(_ batch: BatchUpdate, old: [LayoutSection<Int, String>], stale: Bool) {
     // A move of the row onto its own index path leaves it in place (a batch may need one).
     if let (identity, move) = interactivelyMoved,
       batch.movedItems.contains(where: {
@@ -54,13 +85,6 @@ extension FakeListCore {
     self.rows = rows
     sectionTokens = tokens
     cells = cells.filter { rows.indices.contains($0.key[0]) }
-    guard let completion else { return }
-    let key = nextCompletion
-    nextCompletion += 1
-    pending[key] = (completion, true)
-    Task { @MainActor in
-      if let entry = self.pending.removeValue(forKey: key) { entry.completion(entry.finished) }
-    }
   }
 
   /// The section tokens after `batch`: a section keeps its token where it lands (a reloaded

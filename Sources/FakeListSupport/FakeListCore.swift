@@ -28,6 +28,28 @@ import SnapshotTestSupport
 /// The state and checks of a fake list view (UICollectionView, UITableView,
 /// NSCollectionView): not the frameworks' API.
 @MainActor public final class FakeListCore {
+  /// How much the fake keeps and checks.
+  public enum Mode: Sendable {
+    /// The default, for tests: the rows as identities, every batch simulated with
+    /// `BatchRules` on them, every row's cell asked for after it, every call recorded. An
+    /// update costs the fake O(n) for n rows.
+    case faithful
+    /// For benchmarks, which measure the adapter's cost and not the fake's: the sections' row
+    /// counts only (``itemCounts``; ``rows`` stays empty), each batch checked for UIKit's
+    /// count rules alone (bounds, the section count, every continuing section's item count
+    /// counted UIKit's way; not identities, duplicates or illegal combinations), no cell asked
+    /// for, no call recorded (``calls`` stays empty; ``counters`` are kept). An update costs
+    /// the fake O(s + k) for s sections and k calls' entries.
+    case countsOnly
+  }
+
+  /// How much the fake keeps and checks: ``Mode/faithful`` unless a benchmark sets
+  /// ``Mode/countsOnly`` before the first update.
+  public var mode = Mode.faithful
+  /// The row count of every section the view shows (in either mode).
+  public var itemCounts: [Int] { mode == .faithful ? rows.map(\.count) : countedRows }
+  /// The row counts in ``Mode/countsOnly``.
+  var countedRows: [Int] = []
   /// Every broken rule so far, worded as UIKit's exception.
   public package(set) var failures: [String] = []
   /// Every call the adapter made, one line each: a replayable fixture.
@@ -56,8 +78,11 @@ import SnapshotTestSupport
   /// Where the running cell request asks for a cell, and the cell dequeued for it.
   var requested: IndexPath?
   var dequeued: AnyObject?
-  var pending: [Int: (completion: (Bool) -> Void, finished: Bool)] = [:]
+  /// Completions waiting for a later main-actor turn, each with the number of batches
+  /// started when its batch started (another batch since interrupts it: `finished == false`).
+  var pending: [Int: (completion: (Bool) -> Void, started: Int)] = [:]
   var nextCompletion = 0
+  var batchesStarted = 0
   /// The row the user has just moved and its move, while the data source is told of it.
   var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
 
@@ -77,6 +102,9 @@ import SnapshotTestSupport
   /// as an interactive movement ends: the view moves the row first, then tells its data
   /// source. A batch that moves the row again while the data source is told is a failure.
   public func interactiveMove(from source: IndexPath, to destination: IndexPath) {
+    guard mode == .faithful else {
+      return fail("an interactive move needs the faithful mode (the rows' identities)")
+    }
     layoutIfStale()
     guard let owner else { return }
     log("interactive move \(source) -> \(destination)")
@@ -99,7 +127,9 @@ import SnapshotTestSupport
 
   package func count(_ kind: String) { counters[kind, default: 0] += 1 }
 
-  package func log(_ line: String) {
+  package func log(_ line: @autoclosure () -> String) {
+    guard mode == .faithful else { return }
+    let line = line()
     calls.append(line + (owner?.fakeAnimationsEnabled == false ? " [without animation]" : ""))
   }
 
@@ -125,11 +155,14 @@ import SnapshotTestSupport
     cells = [:]
   }
 
-  package func collect(_ line: String, _ add: (inout BatchUpdate) -> Void) {
-    log(line)
-    count(String(line.prefix { $0 != "(" }))
+  /// Collects one call, `name` as the view spells it (`line`: the call with its arguments).
+  package func collect(
+    _ name: String, _ line: @autoclosure () -> String, _ add: (inout BatchUpdate) -> Void
+  ) {
+    log(line())
+    count(name)
     guard collecting != nil else {
-      fail("\(line) outside performBatchUpdates: the fake only takes batched updates")
+      fail("\(line()) outside performBatchUpdates: the fake only takes batched updates")
       return
     }
     add(&collecting!)
@@ -137,10 +170,23 @@ import SnapshotTestSupport
 
   /// A layout pass when the layout is stale: every count and every cell read anew.
   package func layoutIfStale() {
-    guard layoutIsStale, let rows = readRows() else { return }
+    guard layoutIsStale else { return }
+    if mode == .countsOnly, let counts = readCounts() {
+      layoutIsStale = false
+      sectionTokens = counts.indices.map { _ in token() }
+      countedRows = counts
+      return
+    }
+    guard let rows = readRows() else { return }
     layoutIsStale = false
     sectionTokens = rows.indices.map { _ in token() }
     self.rows = rows
+  }
+
+  /// Every section's row count from the data source; nil without a data source. O(s).
+  package func readCounts() -> [Int]? {
+    guard let owner, owner.fakeHasDataSource else { return nil }
+    return (0..<max(0, owner.fakeSectionCount())).map { max(0, owner.fakeItemCount($0)) }
   }
 
   /// Every section and row from the data source, each row by the identity of its cell; nil
@@ -210,7 +256,7 @@ package func path(_ indexPath: IndexPath) -> ListIndexPath {
 extension FakeListCore {
   /// Collects a section call (`name` as the view spells it) into the batch. O(k).
   package func collectSections(_ name: String, _ sections: IndexSet) {
-    collect("\(name)(\(Array(sections)))") { batch in
+    collect(name, "\(name)(\(Array(sections)))") { batch in
       switch name.prefix(6) {
       case "insert": batch.insertedSections += sections
       case "delete": batch.deletedSections += sections
@@ -222,7 +268,7 @@ extension FakeListCore {
   /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
   package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
     let paths = indexPaths.map(path).sorted()
-    collect("\(name)(at: \(indexPaths.sorted()))") { batch in
+    collect(name, "\(name)(at: \(indexPaths.sorted()))") { batch in
       switch name.prefix(6) {
       case "insert": batch.insertedItems += paths
       case "delete": batch.deletedItems += paths
@@ -233,14 +279,14 @@ extension FakeListCore {
 
   /// Collects a section move. O(1).
   package func collectSectionMove(_ name: String, _ section: Int, _ newSection: Int) {
-    collect("\(name)(\(section), toSection: \(newSection))") {
+    collect(name, "\(name)(\(section), toSection: \(newSection))") {
       $0.movedSections.append(.init(from: section, to: newSection))
     }
   }
 
   /// Collects an item move. O(1).
   package func collectItemMove(_ name: String, _ indexPath: IndexPath, _ newIndexPath: IndexPath) {
-    collect("\(name)(at: \(indexPath), to: \(newIndexPath))") {
+    collect(name, "\(name)(at: \(indexPath), to: \(newIndexPath))") {
       $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
     }
   }

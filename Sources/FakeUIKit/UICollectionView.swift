@@ -32,7 +32,7 @@ import Snapshot
   open var collectionViewLayout: UICollectionViewLayout
 
   /// https://developer.apple.com/documentation/uikit/uiscrollview/contentoffset
-  /// (UIScrollView; the fake keeps it, and nothing moves it yet)
+  /// (UIScrollView; the fake keeps it, and only its user moves it)
   open var contentOffset: CGPoint = .zero
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
@@ -160,33 +160,16 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/layoutattributesforitem(at:)
   open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-    fake.layoutIfStale()
-    guard fake.rows.indices.contains(indexPath.section),
-      fake.rows[indexPath.section].indices.contains(indexPath.item)
-    else { return nil }
-    let row = fake.rows[..<indexPath.section].reduce(0) { $0 + $1.count } + indexPath.item
+    guard let top = fake.top(of: indexPath, rowHeight: fakeRowHeight) else { return nil }
     let attributes = UICollectionViewLayoutAttributes()
     attributes.indexPath = indexPath
-    attributes.frame = CGRect(
-      x: 0, y: CGFloat(row) * fakeRowHeight, width: frame.width, height: fakeRowHeight)
+    attributes.frame = CGRect(x: 0, y: top, width: frame.width, height: fakeRowHeight)
     return attributes
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/indexpathsforvisibleitems
   open var indexPathsForVisibleItems: [IndexPath] {
-    fake.layoutIfStale()
-    var paths: [IndexPath] = []
-    var row = 0
-    for (section, rows) in fake.rows.enumerated() {
-      for item in rows.indices {
-        let top = CGFloat(row) * fakeRowHeight
-        if top + fakeRowHeight > contentOffset.y && top < contentOffset.y + frame.height {
-          paths.append(IndexPath(item: item, section: section))
-        }
-        row += 1
-      }
-    }
-    return paths
+    fake.visibleRows(offset: contentOffset.y, height: frame.height, rowHeight: fakeRowHeight)
   }
 
   /// https://developer.apple.com/documentation/uikit/uiview/layoutifneeded()

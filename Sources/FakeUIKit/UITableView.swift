@@ -165,6 +165,26 @@ import Snapshot
   open override func layoutIfNeeded() {
     fake.layoutIfStale()
   }
+
+  /// https://developer.apple.com/documentation/uikit/uiscrollview/contentoffset
+  /// (UIScrollView; the fake keeps it, and only its user moves it)
+  open var contentOffset: CGPoint = .zero
+
+  /// https://developer.apple.com/documentation/uikit/uitableview/rowheight
+  /// (UIKit's default is `automaticDimension`; the fake's rows all have this height, no
+  /// section headers or footers)
+  open var rowHeight: CGFloat = 44
+
+  /// https://developer.apple.com/documentation/uikit/uitableview/rectforrow(at:)
+  open func rectForRow(at indexPath: IndexPath) -> CGRect {
+    guard let top = fake.top(of: indexPath, rowHeight: rowHeight) else { return .zero }
+    return CGRect(x: 0, y: top, width: frame.width, height: rowHeight)
+  }
+
+  /// https://developer.apple.com/documentation/uikit/uitableview/indexpathsforvisiblerows
+  open var indexPathsForVisibleRows: [IndexPath]? {
+    fake.visibleRows(offset: contentOffset.y, height: frame.height, rowHeight: rowHeight)
+  }
 }
 
 extension UITableView: FakeListOwner {

@@ -18,6 +18,17 @@ import Snapshot
   func reconfigure(_ indexPaths: [IndexPath])
 }
 
+/// What keeping the user's place needs of a view: where its first visible row is, and a
+/// way to scroll a row back there.
+@MainActor package protocol PlaceKeepingView: AnyObject {
+  /// The first visible row (a section and an item) and how many points the top of the
+  /// visible area is past the row's top; nil without a window or a visible row.
+  func firstVisibleRow() -> (row: IndexPath, past: CGFloat)?
+  /// After an update: lays the view out and scrolls so that the top of the visible area is
+  /// `past` points past the top of the row at `indexPath`.
+  func scroll(toRow indexPath: IndexPath, past: CGFloat)
+}
+
 /// A defect an adapter can be made to have, for the tests that prove they catch it.
 package enum AdapterBug: Sendable {
   /// The record advanced before `performBatchUpdates`, not inside its closure.
@@ -44,9 +55,14 @@ package final class AdapterCore<
 > {
   package var counts: [Int] = []
   package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
-  /// Between the start of an update and its closure: the batch's map from the rows the
-  /// view shows (the record) to the content's.
-  package var pendingMap: BatchUpdate.PositionMap?
+  /// Between the start of an update and its closure: the batch, whose map takes the rows
+  /// the view shows (the record) to the content's.
+  package var pendingBatch: BatchUpdate? {
+    didSet { preparedMap = nil }
+  }
+  /// The pending batch's map, prepared when the view first asks for a row mid-update (a
+  /// view whose layout is current asks for none, and the update then costs no map).
+  var preparedMap: BatchUpdate.PositionMap?
   /// The items handed to the cell provider since the record last advanced.
   package var shownItems: [IndexPath: ItemIdentifierType] = [:]
   /// Batches handed to the view whose completion has not run yet, and the data source's
@@ -65,12 +81,28 @@ package final class AdapterCore<
     counts.indices.contains(section) ? counts[section] : 0
   }
 
-  /// The item the view shows at `indexPath`. O(log n), O(log k) more mid-update.
+  /// The item the view shows at `indexPath`. O(log n), O(log k) more mid-update (and the
+  /// batch's O(k log k) map, the first time).
   package func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     if let item = shownItems[indexPath] { return item }
     let path = ListIndexPath(item: indexPath[1], section: indexPath[0])
-    guard let pendingMap else { return content?.itemIdentifier(for: path) }
-    return pendingMap.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+    guard let map = pendingMap() else { return content?.itemIdentifier(for: path) }
+    return map.newIndexPath(forOld: path).flatMap { content?.itemIdentifier(for: $0) }
+  }
+
+  /// The section the view shows at `index`. O(log s), O(log k) more mid-update (and the
+  /// batch's O(k log k) map, the first time).
+  package func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    guard let map = pendingMap() else { return content?.sectionIdentifier(for: index) }
+    return map.newSection(forOld: index).flatMap { content?.sectionIdentifier(for: $0) }
+  }
+
+  /// The pending batch's map, prepared on first use; nil outside an update.
+  func pendingMap() -> BatchUpdate.PositionMap? {
+    guard let pendingBatch else { return nil }
+    let map = preparedMap ?? pendingBatch.positionMap
+    preparedMap = map
+    return map
   }
 
   /// The item to draw at `indexPath`: a row the pending batch removes, and not yet shown,
@@ -84,12 +116,20 @@ package final class AdapterCore<
     return item
   }
 
-  /// Makes `content` what the record answers with. O(s) count reads.
+  /// Makes `content` what the record answers with: O(s) count reads for s sections, and
+  /// O(the items handed to the cell provider since the last advance); never O(n).
   package func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
     self.content = content
     counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
-    pendingMap = nil
-    shownItems.removeAll(keepingCapacity: true)
+    pendingBatch = nil
+    forgetShownItems()
+  }
+
+  /// Forgets the items handed to the cell provider: O(the items handed since the last time),
+  /// not O(the most ever handed), as keeping the table's capacity would cost after a pass that
+  /// drew many rows.
+  func forgetShownItems() {
+    if !shownItems.isEmpty { shownItems = [:] }
   }
 
   /// The view moved a row from section `source` to section `destination` itself. O(1).
@@ -97,7 +137,7 @@ package final class AdapterCore<
     guard counts.indices.contains(source), counts.indices.contains(destination) else { return }
     counts[source] -= 1
     counts[destination] += 1
-    shownItems.removeAll(keepingCapacity: true)
+    forgetShownItems()
   }
 
   package func reload(
@@ -122,7 +162,7 @@ package final class AdapterCore<
     if bug == .recordAdvancedBeforeClosure {
       advance(to: content)
     } else {
-      pendingMap = batch.positionMap
+      pendingBatch = batch
     }
     let reconfigured = batch.reconfiguredItems.map {
       IndexPath(indexes: [$0.section, $0.item])
@@ -192,16 +232,13 @@ extension BatchUpdate {
     func indexPath(_ path: ListIndexPath) -> IndexPath {
       IndexPath(indexes: [path.section, path.item])
     }
-    let sectionCalls: [(BatchCall, [Int])] = [
-      (.deleteSections, deletedSections), (.insertSections, insertedSections),
-      (.reloadSections, reloadedSections),
-    ]
-    for (call, list) in sectionCalls where !list.isEmpty { sections(call, IndexSet(list)) }
+    if !deletedSections.isEmpty { sections(.deleteSections, IndexSet(deletedSections)) }
+    if !insertedSections.isEmpty { sections(.insertSections, IndexSet(insertedSections)) }
+    if !reloadedSections.isEmpty { sections(.reloadSections, IndexSet(reloadedSections)) }
     for move in movedSections { moveSection(move.source, move.destination) }
-    let itemCalls: [(BatchCall, [ListIndexPath])] = [
-      (.deleteItems, deletedItems), (.insertItems, insertedItems), (.reloadItems, reloadedItems),
-    ]
-    for (call, list) in itemCalls where !list.isEmpty { items(call, list.map(indexPath)) }
+    if !deletedItems.isEmpty { items(.deleteItems, deletedItems.map(indexPath)) }
+    if !insertedItems.isEmpty { items(.insertItems, insertedItems.map(indexPath)) }
+    if !reloadedItems.isEmpty { items(.reloadItems, reloadedItems.map(indexPath)) }
     for move in movedItems { moveItem(indexPath(move.source), indexPath(move.destination)) }
   }
 }

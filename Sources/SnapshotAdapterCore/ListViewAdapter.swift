@@ -22,6 +22,15 @@ open class ListViewAdapter<
       _, _, _ in
     }
 
+  /// Whether a batch keeps the first visible row where it is on screen (opt-in): when rows
+  /// are inserted or deleted above it, the content offset moves by as much, as chat and
+  /// feed apps do by hand. The row is found by its identity (its index path before the
+  /// batch, mapped through the batch's ``Snapshot/BatchUpdate/PositionMap``; a staged update
+  /// maps stage by stage); a row the batch deletes or reloads leaves the offset alone.
+  ///
+  /// Costs the batch's O(k log k) map and a layout pass after the batch, only when set.
+  public var keepsFirstVisibleRowInPlace = false
+
   /// A defect planted for the tests that prove they catch it.
   package var plantedBug: AdapterBug? {
     get { core.bug }
@@ -39,6 +48,15 @@ open class ListViewAdapter<
   /// - Complexity: O(log n) (O(log k) more between an update's start and its closure).
   public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
     core.itemIdentifier(for: indexPath)
+  }
+
+  /// The identifier of the section the view shows at `index`, or nil (as
+  /// `UICollectionViewDiffableDataSource.sectionIdentifier(for:)`): what a supplementary
+  /// view provider reads.
+  ///
+  /// - Complexity: O(log s) (O(log k) more between an update's start and its closure).
+  public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+    core.sectionIdentifier(for: index)
   }
 
   /// Reloads the view from `content` (called by ``base``, on the main actor).
@@ -69,6 +87,20 @@ open class ListViewAdapter<
   public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
     let box = MainActorBox(value: completion)
     MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
+  }
+
+  /// Runs `update`, which sends `batch` to `view`, keeping the first visible row where it
+  /// was when ``keepsFirstVisibleRowInPlace`` is set.
+  package func keepingPlace(
+    on view: (some PlaceKeepingView)?, through batch: BatchUpdate, _ update: () -> Void
+  ) {
+    let anchor = keepsFirstVisibleRowInPlace ? view?.firstVisibleRow() : nil
+    update()
+    guard let anchor, let view,
+      let new = batch.positionMap.newIndexPath(
+        forOld: ListIndexPath(item: anchor.row[1], section: anchor.row[0]))
+    else { return }
+    view.scroll(toRow: IndexPath(indexes: [new.section, new.item]), past: anchor.past)
   }
 
   /// Whether the user may move the row at `indexPath`: the engine's

@@ -16,6 +16,14 @@ let registry: [Scenario] =
   + SharedStructureScenarios.all + RelatedSnapshotScenarios.all
   + CompressedDiffScenarios.all
   + PrototypeScenarios.all
+  + adapterScenarios
+
+/// The adapter scenarios where the bench can drive an adapter (Linux, against the fakes).
+#if os(Linux)
+  let adapterScenarios = AdapterScenarios.all
+#else
+  let adapterScenarios: [Scenario] = []
+#endif
 
 /// `scenarios()` where the OS has custom executors (`ExecutorJob`, macOS 14), which the
 /// background-apply scenarios run on; else none.

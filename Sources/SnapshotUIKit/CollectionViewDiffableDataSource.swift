@@ -46,13 +46,6 @@ import SnapshotAdapterCore
 
     /// The view driven.
     public private(set) weak var collectionView: UICollectionView?
-    /// Whether a batch keeps the first visible row where it is on screen (opt-in): when rows
-    /// are inserted or deleted above it, the content offset moves by as much, as chat and
-    /// feed apps do by hand. The row is found by its identity (its index path before the
-    /// batch, mapped through the batch's ``Snapshot/BatchUpdate/PositionMap``); a row the
-    /// batch deletes or reloads leaves the offset alone. Costs a layout pass after the batch.
-    public var keepsFirstVisibleRowInPlace = false
-
     /// Supplementary views (headers, footers); nil when the layout asks for none.
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
@@ -69,11 +62,11 @@ import SnapshotAdapterCore
       collectionView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
       deliverBatch = { [unowned self] batch, animated, content in
-        let anchor = keepsFirstVisibleRowInPlace ? self.collectionView?.visibleAnchor() : nil
-        core.perform(batch, animated: animated, on: self.collectionView, content: content) {
-          [unowned self] in self.collectionView?.send($0)
+        keepingPlace(on: self.collectionView, through: batch) {
+          core.perform(batch, animated: animated, on: self.collectionView, content: content) {
+            [unowned self] in self.collectionView?.send($0)
+          }
         }
-        if let anchor { self.collectionView?.restore(anchor, through: batch) }
       }
     }
 
@@ -136,26 +129,21 @@ import SnapshotAdapterCore
     }
   }
 
-  extension UICollectionView {
-    /// The first visible row and how far the content offset is past its top.
-    func visibleAnchor() -> (IndexPath, CGFloat)? {
+  extension UICollectionView: PlaceKeepingView {
+    /// The first visible item and how far the content offset is past its top.
+    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
       guard window != nil, let first = indexPathsForVisibleItems.min(),
         let frame = layoutAttributesForItem(at: first)?.frame
       else { return nil }
       return (first, contentOffset.y - frame.minY)
     }
 
-    /// Scrolls so that the anchor's row, where `batch` put it, is as far above the top as
-    /// before.
-    func restore(_ anchor: (IndexPath, CGFloat), through batch: BatchUpdate) {
-      let old = ListIndexPath(item: anchor.0.item, section: anchor.0.section)
-      guard window != nil, let new = batch.positionMap.newIndexPath(forOld: old) else { return }
+    /// Lays out, then sets the content offset `past` points below the item's top.
+    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+      guard window != nil else { return }
       layoutIfNeeded()
-      guard
-        let frame = layoutAttributesForItem(at: IndexPath(item: new.item, section: new.section))?
-          .frame
-      else { return }
-      contentOffset.y = frame.minY + anchor.1
+      guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+      contentOffset.y = frame.minY + past
     }
   }
 

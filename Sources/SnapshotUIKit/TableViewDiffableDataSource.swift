@@ -17,8 +17,8 @@ import SnapshotAdapterCore
   /// record, advanced inside the `performBatchUpdates` closure; a reload while the table has
   /// no window; reconfigures (`reconfigureRows(at:)`) after the structural batch, at final
   /// index paths; `animated: false` inside `UIView.performWithoutAnimation`; an apply's
-  /// completion once the table's batches have finished. Rows animate with
-  /// ``defaultRowAnimation``.
+  /// completion once the table's batches have finished; the first visible row kept in place
+  /// when ``keepsFirstVisibleRowInPlace`` is set. Rows animate with ``defaultRowAnimation``.
   ///
   /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
   /// count reads of the content.
@@ -48,8 +48,10 @@ import SnapshotAdapterCore
       tableView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
       deliverBatch = { [unowned self] batch, animated, content in
-        core.perform(batch, animated: animated, on: self.tableView, content: content) {
-          [unowned self] in self.tableView?.send($0, with: self.defaultRowAnimation)
+        keepingPlace(on: self.tableView, through: batch) {
+          core.perform(batch, animated: animated, on: self.tableView, content: content) {
+            [unowned self] in self.tableView?.send($0, with: self.defaultRowAnimation)
+          }
         }
       }
     }

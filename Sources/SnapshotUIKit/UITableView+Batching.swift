@@ -44,4 +44,19 @@ import SnapshotAdapterCore
       reconfigureRows(at: indexPaths)
     }
   }
+
+  extension UITableView: PlaceKeepingView {
+    /// The first visible row and how far the content offset is past its top.
+    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
+      guard window != nil, let first = indexPathsForVisibleRows?.min() else { return nil }
+      return (first, contentOffset.y - rectForRow(at: first).minY)
+    }
+
+    /// Lays out, then sets the content offset `past` points below the row's top.
+    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+      guard window != nil else { return }
+      layoutIfNeeded()
+      contentOffset.y = rectForRow(at: indexPath).minY + past
+    }
+  }
 #endif

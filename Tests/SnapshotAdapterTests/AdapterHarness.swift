@@ -79,6 +79,7 @@
           return viewItem
         }
         adapter.plantedBug = bug
+        view.delegate = adapter
         (self.view, fake, base, self.adapter) = (view, view.fake, adapter.base, adapter)
       }
       base.reorderingHandlers.canReorderItem = { _ in true }
@@ -104,9 +105,15 @@
     func run(_ step: AdapterStep) async {
       switch step {
       case .drag(let from, let to):
-        fake.interactiveMove(
-          from: IndexPath(indexes: [from.section, from.item]),
-          to: IndexPath(indexes: [to.section, to.item]))
+        let (source, destination) = (
+          IndexPath(indexes: [from.section, from.item]), IndexPath(indexes: [to.section, to.item])
+        )
+        if let view = view as? NSCollectionView {
+          // AppKit: a drop before the item at `to` (the delegate moves it).
+          view.fakeDrag(itemAt: source, toProposed: destination)
+        } else {
+          fake.interactiveMove(from: source, to: destination)
+        }
       case .window(let on): setWindow(on)
       case .layout: layout()
       default: await step.run(on: base)

@@ -67,9 +67,10 @@
       }
       let rows = kind == .tableView ? "Rows" : "Items"
       let move = kind == .tableView ? "moveRow" : "moveItem"
-      // AppKit has no reconfigure (its adapter reloads in a batch of its own) and its
-      // collection view no interactive move here.
-      let appKitLess = kind == .nsCollectionView ? [] : ["reconfigure", "interactive move"]
+      // AppKit has no reconfigure (its adapter reloads in a batch of its own), and its
+      // collection view drops items (its delegate moves them) where UIKit moves them first.
+      let appKitLess =
+        kind == .nsCollectionView ? ["drop"] : ["reconfigure", "interactive move"]
       for call in appKitLess + [
         "batch", "stale batch", "reloadData", "deleteSections",
         "insertSections",

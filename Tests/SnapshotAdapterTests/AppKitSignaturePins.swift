@@ -22,7 +22,7 @@
       let _: (NSRect, NSWindow.StyleMask, NSWindow.BackingStoreType, Bool) -> NSWindow =
         NSWindow.init(contentRect:styleMask:backing:defer:)
       let _: ReferenceWritableKeyPath<NSWindow, NSView?> = \NSWindow.contentView
-      let _: ((NSAnimationContext) -> Void, (() -> Void)?) -> Void =
+      let _: ((NSAnimationContext) -> Void, (@Sendable () -> Void)?) -> Void =
         NSAnimationContext.runAnimationGroup(_:completionHandler:)
       let _: ReferenceWritableKeyPath<NSAnimationContext, TimeInterval> = \.duration
       let _: (String) -> NSUserInterfaceItemIdentifier = NSUserInterfaceItemIdentifier.init(_:)
@@ -39,6 +39,24 @@
       let _: (TV) -> (NSUserInterfaceItemIdentifier, Any?) -> NSView? =
         TV.makeView(withIdentifier:owner:)
       let _: KeyPath<TV, Int> = \TV.numberOfRows
+      let _: ReferenceWritableKeyPath<TV, CGFloat> = \TV.rowHeight
+      let _: (TV) -> (Int) -> NSRect = TV.rect(ofRow:)
+      let _: (TV) -> (NSRect) -> NSRange = TV.rows(in:)
+      let _: KeyPath<NSView, NSRect> = \NSView.visibleRect
+      let _: (NSView) -> (NSPoint) -> Void = NSView.scroll(_:)
+      let _: (NSView) -> () -> Void = NSView.layoutSubtreeIfNeeded
+      let _: [TV.DropOperation] = [.on, .above]
+      let _: (NSView) -> ([NSPasteboard.PasteboardType]) -> Void = NSView.registerForDraggedTypes
+      let _: NSDragOperation = [.move, .copy]
+      let _: (String) -> NSPasteboard.PasteboardType = NSPasteboard.PasteboardType.init(_:)
+      let _: () -> NSPasteboardItem = NSPasteboardItem.init
+      let _: (NSPasteboardItem) -> (String, NSPasteboard.PasteboardType) -> Bool =
+        NSPasteboardItem.setString(_:forType:)
+      let _: (NSPasteboardItem) -> (NSPasteboard.PasteboardType) -> String? =
+        NSPasteboardItem.string(forType:)
+      let _: KeyPath<NSPasteboard, [NSPasteboardItem]?> = \NSPasteboard.pasteboardItems
+      let _: (any NSDraggingInfo) -> NSPasteboard = { $0.draggingPasteboard }
+      let _: (any NSDraggingInfo) -> Any? = { $0.draggingSource }
       let _: TV.AnimationOptions = [.effectFade, .slideUp]
 
       let _: (CV) -> (AnyClass?, NSUserInterfaceItemIdentifier) -> Void =
@@ -59,6 +77,19 @@
       let _: (CV) -> (Int) -> Int = CV.numberOfItems(inSection:)
       let _: (CV) -> (IndexPath) -> NSCollectionViewItem? = CV.item(at:)
       let _: KeyPath<CV, Int> = \CV.numberOfSections
+      let _: (CV) -> (IndexPath) -> NSCollectionViewLayoutAttributes? =
+        CV.layoutAttributesForItem(at:)
+      let _: (CV) -> () -> Set<IndexPath> = CV.indexPathsForVisibleItems
+      let _: KeyPath<NSCollectionViewLayoutAttributes, NSRect> = \.frame
+      let _:
+        (CV) -> (AnyClass?, CV.SupplementaryElementKind, NSUserInterfaceItemIdentifier) -> Void =
+          CV.register(_:forSupplementaryViewOfKind:withIdentifier:)
+      let _:
+        (CV) -> (CV.SupplementaryElementKind, NSUserInterfaceItemIdentifier, IndexPath) -> NSView =
+          CV.makeSupplementaryView(ofKind:withIdentifier:for:)
+      let _: CV.SupplementaryElementKind = CV.elementKindSectionHeader
+      let _: ReferenceWritableKeyPath<CV, (any NSCollectionViewDelegate)?> = \CV.delegate
+      let _: [CV.DropOperation] = [.on, .before]
       let _: ReferenceWritableKeyPath<NSViewController, NSView> = \.view
     }
   }

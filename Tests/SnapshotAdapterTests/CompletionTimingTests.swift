@@ -60,7 +60,8 @@
     }
   }
 
-  /// A drag (UIKit's interactive move; the AppKit adapters have none yet): the view moves the row, the adapter moves it in the engine, and the view
+  /// A drag (UIKit's interactive move; NSTableView's drop is in AppKitTableViewTests): the view
+  /// moves the row, the adapter moves it in the engine, and the view
   /// receives no second move.
   @MainActor @Suite struct InteractiveMoveTests {
     @Test(arguments: [AdapterKind.collectionView, .tableView]) func aDraggedRowIsNotMovedAgain(

@@ -60,6 +60,10 @@
       let _: (TV) -> ([IndexPath]) -> Void = TV.reconfigureRows(at:)
       let _: (TV) -> (Int) -> Int = TV.numberOfRows(inSection:)
       let _: (TV) -> (IndexPath) -> UITableViewCell? = TV.cellForRow(at:)
+      let _: ReferenceWritableKeyPath<TV, CGPoint> = \TV.contentOffset
+      let _: ReferenceWritableKeyPath<TV, CGFloat> = \TV.rowHeight
+      let _: (TV) -> (IndexPath) -> CGRect = TV.rectForRow(at:)
+      let _: KeyPath<TV, [IndexPath]?> = \TV.indexPathsForVisibleRows
       let _: (UITableViewCell.CellStyle, String?) -> UITableViewCell =
         UITableViewCell.init(style:reuseIdentifier:)
       let _: [TV.RowAnimation] = [.fade, .right, .left, .top, .bottom, .none, .middle, .automatic]

@@ -1,0 +1,87 @@
+// The counts-only mode's check of a batch: UIKit's count rules alone, in O(s + k). Not UIKit
+// API.
+
+import Foundation
+import Snapshot
+
+extension FakeListCore {
+  /// The first of UIKit's count rules `batch` breaks between sections of `old` and `new` row
+  /// counts, worded as UIKit's exception; nil when it keeps them all: every index within
+  /// its frame, the section count, and the item count of every continuing section (a move
+  /// counted in or out only when the raw numbers of its sections differ).
+  ///
+  /// - Complexity: O(s + k log k) for s sections and k entries (the position map's).
+  func countViolation(old: [Int], batch: BatchUpdate, new: [Int]) -> String? {
+    if let bad =
+      (batch.deletedSections + batch.reloadedSections + batch.movedSections.map(\.source))
+      .first(where: { !old.indices.contains($0) })
+    {
+      return "attempt to delete or move section \(bad), but there are only \(old.count) "
+        + "sections before the update"
+    }
+    if let bad = (batch.insertedSections + batch.movedSections.map(\.destination))
+      .first(where: { !new.indices.contains($0) })
+    {
+      return "attempt to insert or move to section \(bad), but there are only \(new.count) "
+        + "sections after the update"
+    }
+    let inFrame = { (counts: [Int], path: ListIndexPath) in
+      counts.indices.contains(path.section) && (0..<counts[path.section]).contains(path.item)
+    }
+    let oldPaths = batch.deletedItems + batch.reloadedItems + batch.movedItems.map(\.source)
+    if let bad = oldPaths.first(where: { !inFrame(old, $0) }) {
+      return "attempt to delete or move item \(bad.item) from section \(bad.section), which "
+        + "does not exist before the update"
+    }
+    let newPaths = batch.insertedItems + batch.movedItems.map(\.destination)
+    if let bad = newPaths.first(where: { !inFrame(new, $0) }) {
+      return "attempt to insert or move to item \(bad.item) in section \(bad.section), which "
+        + "does not exist after the update"
+    }
+    let inserted = batch.insertedSections.count
+    let deleted = batch.deletedSections.count
+    guard old.count + inserted - deleted == new.count else {
+      return "invalid number of sections. The number of sections contained in the collection "
+        + "view after the update (\(new.count)) must be equal to the number of sections "
+        + "contained in the collection view before the update (\(old.count)), plus or minus "
+        + "the number of sections inserted or deleted (\(inserted) inserted, \(deleted) "
+        + "deleted)."
+    }
+    var change: [Int: (inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)] = [:]
+    for path in batch.insertedItems { change[path.section, default: (0, 0, 0, 0)].inserted += 1 }
+    for path in batch.deletedItems { change[path.section, default: (0, 0, 0, 0)].deleted += 1 }
+    for move in batch.movedItems where move.source.section != move.destination.section {
+      change[move.destination.section, default: (0, 0, 0, 0)].movedIn += 1
+      change[move.source.section, default: (0, 0, 0, 0)].movedOut += 1
+    }
+    // The sections' map alone (the items' entries play no part in where sections go); none
+    // when no section changes, every section then continuing itself.
+    let sectionsChange =
+      !(batch.deletedSections.isEmpty && batch.insertedSections.isEmpty
+      && batch.reloadedSections.isEmpty && batch.movedSections.isEmpty)
+    var sections = BatchUpdate()
+    if sectionsChange {
+      sections.deletedSections = batch.deletedSections
+      sections.insertedSections = batch.insertedSections
+      sections.reloadedSections = batch.reloadedSections
+      sections.movedSections = batch.movedSections
+    }
+    let map = sectionsChange ? sections.positionMap : nil
+    for t in new.indices {
+      // The old section that section t continues (itself when no section changes).
+      guard let s = map == nil ? t : map?.oldSection(forNew: t) else { continue }
+      let into = change[t, default: (0, 0, 0, 0)]
+      let from = change[s, default: (0, 0, 0, 0)]
+      guard old[s] + into.inserted + into.movedIn - from.deleted - from.movedOut == new[t] else {
+        return "invalid number of items in section \(t). The number of items contained in an "
+          + "existing section after the update (\(new[t])) must be equal to the number of "
+          + "items contained in that section before the update (\(old[s])), plus or minus the "
+          + "number of items inserted or deleted from that section (\(into.inserted) "
+          + "inserted, \(from.deleted) deleted) and plus or minus the number of items moved "
+          + "into or out of that section (\(into.movedIn) moved in, \(from.movedOut) moved "
+          + "out)."
+      }
+    }
+    return nil
+  }
+}
