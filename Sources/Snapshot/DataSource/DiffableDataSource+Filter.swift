@@ -39,6 +39,7 @@ extension DiffableDataSource {
     animated: Bool = true, _ isIncluded: @escaping (ItemIdentifierType) -> Bool
   ) throws(Error) {
     let indexes = try filterTargets(section, .filter)
+    filterOrder &+= 1
     try performUnfilteredUpdate(.filter) { () throws(Error) in
       var changes: [FilterChange] = []
       for index in indexes {
@@ -74,6 +75,7 @@ extension DiffableDataSource {
     _ isIncluded: @escaping (ItemIdentifierType) -> Bool
   ) throws(Error) {
     let indexes = try filterTargets(section, .narrowFilter)
+    filterOrder &+= 1
     try performUnfilteredUpdate(.narrowFilter) { () throws(Error) in
       var changes: [FilterChange] = []
       for index in indexes {
@@ -107,6 +109,7 @@ extension DiffableDataSource {
     in section: SectionIdentifierType? = nil, animated: Bool = true
   ) throws(Error) {
     let indexes = try filterTargets(section, .clearFilter)
+    filterOrder &+= 1
     try performUnfilteredUpdate(.clearFilter) { () throws(Error) in
       var changes: [FilterChange] = []
       for index in indexes where filter(ofSection: index) != nil {
@@ -217,21 +220,52 @@ extension DiffableDataSource {
     _ filter: RowFilter, inSection index: Int, from old: [ItemIdentifierType]?
   ) -> (RowFilter, (deleted: [ListIndexPath], inserted: [ListIndexPath])?) {
     var filter = filter
-    let tree = sections[index].tree
+    let tests = filter.tests
+    let walk = Self.filterWalk(
+      sections[index].tree, inSection: index, header: filterHeader(ofSection: index),
+      collapsed: filter.collapsed, filtersDescendants: filter.filtersDescendants, from: old
+    ) { item in
+      if tests.count == 1 { return tests[0](item) }
+      for test in tests where !test(item) { return false }
+      return true
+    }
+    filter.rows = walk.rows
+    filter.matches = walk.matches
+    return (filter, walk.edit)
+  }
+
+  /// What a filter shows of `tree` as the section at `index`, and the rows deleted and
+  /// inserted from `old` (nil: the tree's visible items), in one walk of the tree.
+  @usableFromInline struct FilterWalk: Sendable {
+    @usableFromInline var rows: SectionSnapshot
+    @usableFromInline var matches: [ItemIdentifierType]
+    @usableFromInline var edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
+
+    @inlinable init(
+      rows: SectionSnapshot, matches: [ItemIdentifierType],
+      edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
+    ) {
+      self.rows = rows
+      self.matches = matches
+      self.edit = edit
+    }
+  }
+
+  /// See ``FilterWalk``: O(n) for the n items of `tree`, with one call of `isMatch` each and
+  /// no hashing beyond the lookups in `collapsed`.
+  @inlinable static func filterWalk(
+    _ tree: SectionSnapshot, inSection index: Int, header: SectionSnapshot.FilterHeader,
+    collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
+    from old: [ItemIdentifierType]?, isMatch: (ItemIdentifierType) -> Bool
+  ) -> FilterWalk {
     var deleted: [ListIndexPath] = []
     // Most rows may go: room for all of them, so that the list never grows by copying.
     deleted.reserveCapacity(old?.count ?? tree.visibleCount)
     var inserted: [ListIndexPath] = []
     var (i, j) = (0, 0)
-    let tests = filter.tests
-    let isMatch = { (item: ItemIdentifierType) -> Bool in
-      if tests.count == 1 { return tests[0](item) }
-      for test in tests where !test(item) { return false }
-      return true
-    }
     let (rows, matches) = tree.filteredRows(
-      header: filterHeader(ofSection: index), collapsed: filter.collapsed,
-      filtersDescendants: filter.filtersDescendants, isMatch: isMatch
+      header: header, collapsed: collapsed, filtersDescendants: filtersDescendants,
+      isMatch: isMatch
     ) { entry, isNow in
       let was: Bool
       if let old { was = i < old.count && old[i] == entry.item } else { was = entry.hidden == 0 }
@@ -240,10 +274,10 @@ extension DiffableDataSource {
       if was { i += 1 }
       if isNow { j += 1 }
     }
-    filter.rows = SectionSnapshot(entries: rows)
-    filter.matches = matches
-    guard i == old?.count ?? i else { return (filter, nil) }
-    return (filter, (deleted, inserted))
+    let inStep = i == old?.count ?? i
+    return FilterWalk(
+      rows: SectionSnapshot(entries: rows), matches: matches,
+      edit: inStep ? (deleted, inserted) : nil)
   }
 
   /// `filter` refined by `test`, reading only its matches and the rows it showed in the

@@ -108,6 +108,8 @@ public final class DiffableDataSource<
   @usableFromInline var filters: [SectionIdentifierType: RowFilter] = [:]
   /// The filter in every section, given to each section added while it is set.
   @usableFromInline var filterForNewSections: FilterSpec? = nil
+  /// Counts filter calls, so that a background filter knows whether a later one replaced it.
+  @usableFromInline var filterOrder = 0
   /// The batches held back while an update of a filtered data source runs.
   @usableFromInline var held: HeldDelivery? = nil
   /// The order of applies, so that a background apply knows whether a later one replaced it.
