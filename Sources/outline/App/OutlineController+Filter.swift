@@ -211,8 +211,9 @@ extension OutlineController {
   }
 
   /// Enter: clears the filter, the rows and expansion from before coming back with the row
-  /// under the cursor revealed (in the same batch) and the cursor on it; the query becomes
-  /// the search, for `n`.
+  /// under the cursor revealed and the cursor on it; the query becomes the search, for `n`.
+  /// Two batches: the reveal's (the rows that opened reconfigured; the filter shows the way
+  /// already) and the clear's.
   func acceptFilter() {
     filterWorker.cancel()
     guard let current = filter else { return }
@@ -221,7 +222,7 @@ extension OutlineController {
     measure {
       do {
         // Revealed while filtered, its ancestors are shown already: clearing then sends the
-        // rows from before with the way to the target open, in one batch.
+        // rows from before with the way to the target open.
         if let target { try dataSource.reveal(.node(target)) }
         try dataSource.clearFilter()
       } catch {
