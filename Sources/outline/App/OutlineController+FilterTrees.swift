@@ -93,7 +93,9 @@ extension OutlineController {
     guard !missing.isEmpty else { return }
     let shown = shownTrees.map(\.1)
     let trees = model.everyNodeTrees { item in
-      shown.contains { Self.isExpanded(item, in: $0) }
+      // Only a parent whose children were put in can have been expanded.
+      if let id = item.node, !loadedIntoSnapshot.contains(id) { return false }
+      return shown.contains { Self.isExpanded(item, in: $0) }
     }
     measure { apply(trees) }
     loadedIntoSnapshot.formUnion(missing)
