@@ -16,6 +16,8 @@ enum FilterBench {
   /// The times measured, in milliseconds: wall-clock, and the process's CPU time (every
   /// thread's), which a machine shared with other work inflates less.
   struct Figures {
+    /// The `f` keys (every node read put into the data source's trees, the first time).
+    var begin: [Double] = []
     /// The first key of each query (every node searched).
     var first: [Double] = []
     /// The keys that add a character to a query of at least one character.
@@ -94,7 +96,7 @@ enum FilterBench {
           let (seconds, attoseconds) = start.duration(to: .now).components
           return (Double(seconds) * 1000 + Double(attoseconds) / 1e15, cpuMilliseconds() - cpu)
         }
-        _ = try time(.character("f"))
+        figures.begin.append(try time(.character("f")).wall)
         for (index, character) in query.enumerated() {
           let (wall, cpu) = try time(.character(character))
           if index == 0 {
@@ -137,7 +139,8 @@ enum FilterBench {
         + OutlineController.format(percentile(values, 95)) + " ms (\(values.count) keys)"
     }
     return "filter over \(OutlineController.grouped(nodes)) nodes, wall-clock: "
-      + line("first key", figures.first) + "; " + line("narrowing key", figures.narrowing)
+      + line("f", figures.begin) + "; " + line("first key", figures.first) + "; "
+      + line("narrowing key", figures.narrowing)
       + "; " + line("backspace", figures.widening) + "\n  CPU time: "
       + line("first key", figures.firstCPU) + "; "
       + line("narrowing key", figures.narrowingCPU) + "; "

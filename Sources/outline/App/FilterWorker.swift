@@ -6,8 +6,8 @@ import Snapshot
   import Darwin
 #endif
 
-/// Works out a filter's rows off the run loop (for large documents): the matches and each
-/// section's tree, from a copy of the model's nodes and the trees shown, on a thread.
+/// Works out a filter's matches off the run loop (for large documents), from a copy of the
+/// model's nodes, on a thread.
 /// The newest request wins: a request cancels the one running, and only the newest
 /// request's result is ever handed back. Used from the run loop only; the thread shares
 /// nothing with it but the sendable values it is given and the locked slot for its result.
@@ -25,13 +25,6 @@ final class FilterWorker {
     var known: [NodeID]?
     /// The nodes to test (every node when nil).
     var candidates: [NodeID]?
-    /// The matches of the query shown, when the new one narrows it: its rows are the
-    /// shown trees' rows, narrowed by deletion where that is quicker.
-    var narrowsFrom: [NodeID]?
-    /// Each section's tree as the data source shows it.
-    var shown: [(OutlineSection, OutlineModel.SectionTree)]
-    /// The tree of every node, when built (else built here if needed and handed back).
-    var everyNode: [(OutlineSection, OutlineModel.SectionTree)]?
   }
 
   /// What came out.
@@ -39,8 +32,6 @@ final class FilterWorker {
     var text: String
     var generation: Int
     var matches: [NodeID]
-    var trees: [(OutlineSection, OutlineModel.SectionTree)]
-    var everyNode: [(OutlineSection, OutlineModel.SectionTree)]?
   }
 
   /// The newest request's number, and its result once there.
@@ -130,26 +121,16 @@ final class FilterWorker {
     #endif
   }
 
-  /// The matches and trees of `request`; nil when `cancelled` returned true meanwhile.
-  /// O(candidates × match) plus the trees' cost (see ``OutlineModel/filteredTrees``).
+  /// The matches of `request`; nil when `cancelled` returned true meanwhile.
+  /// O(candidates × match).
   private static func work(_ request: Request, cancelled: () -> Bool) -> Result? {
     let model = OutlineModel(source: request.source, nodes: request.nodes)
     let query = SearchQuery(request.text)
     guard
       let matches = request.known
-        ?? model.matching(query, among: request.candidates, shouldStop: cancelled)
+        ?? model.matching(query, among: request.candidates, shouldStop: cancelled),
+      !cancelled()
     else { return nil }
-    if cancelled() { return nil }
-    var scratch = FilterScratch()
-    var everyNode = request.everyNode
-    let narrowed = request.narrowsFrom.flatMap {
-      model.narrowedTrees(from: $0, to: matches, shown: request.shown, scratch: &scratch)
-    }
-    let trees =
-      narrowed ?? model.filteredTrees(matches, everyNode: &everyNode, scratch: &scratch)
-    if cancelled() { return nil }
-    return Result(
-      text: request.text, generation: request.generation, matches: matches, trees: trees,
-      everyNode: everyNode)
+    return Result(text: request.text, generation: request.generation, matches: matches)
   }
 }

@@ -1,9 +1,9 @@
 import OutlineCore
 
 /// The filter over a large document: each key hands the query to ``FilterWorker``, which
-/// works out the matches and rows off the run loop while keys keep coming; a new key cancels
-/// the query being worked on, and the screen keeps the rows it shows ("searching…") until
-/// the newest query's rows come, one batch per section.
+/// works out the matches off the run loop while keys keep coming; a new key cancels the
+/// query being worked on, and the screen keeps the rows it shows ("searching…") until the
+/// newest query's matches come, shown through the data source's filter in one batch.
 extension OutlineController {
   /// The fewest nodes for which the filter works off the run loop.
   static let offLoopFilterNodes = 250_000
@@ -16,11 +16,9 @@ extension OutlineController {
     filter?.typed = text
     let query = SearchQuery(text)
     var request = FilterWorker.Request(
-      text: text, nodes: model.nodes, source: model.source, generation: model.generation,
-      shown: shownTrees, everyNode: current.everyNode)
+      text: text, nodes: model.nodes, source: model.source, generation: model.generation)
     if query.narrows(current.query) {
       request.candidates = current.matches
-      request.narrowsFrom = current.matches
     } else if let last = current.history.last(where: {
       $0.query == query || query.narrows($0.query)
     }) {
@@ -55,15 +53,17 @@ extension OutlineController {
     }
   }
 
-  /// Shows `result` when it is the query typed now: its rows in one batch per section, the
-  /// cursor on the row it was on while that row matches, else on the first match; the
-  /// typing history as the filter on the loop leaves it.
+  /// Shows `result` when it is the query typed now, as the filter on the loop shows its
+  /// matches (``showFilter(_:narrowing:related:)``), the typing history as the filter on the loop
+  /// leaves it.
   private func show(_ result: FilterWorker.Result) {
     guard var current = filter, result.text == current.typed,
       result.generation == model.generation
     else { return }
     let query = SearchQuery(result.text)
-    if query.narrows(current.query) {
+    let narrows = query.narrows(current.query)
+    let related = narrows || current.query.narrows(query) ? current.matches.count : nil
+    if narrows {
       current.history.append((current.query, current.matches))
     } else {
       while let last = current.history.popLast() {
@@ -76,10 +76,7 @@ extension OutlineController {
     }
     current.query = query
     current.matches = result.matches
-    current.everyNode = result.everyNode ?? current.everyNode
-    let kept = selected?.node.flatMap { model.node($0, matches: query) ? $0 : nil }
-    measure { apply(result.trees) }
     filter = current
-    if let row = kept ?? result.matches.first { select(.node(row)) }
+    showFilter(current, narrowing: narrows, related: related)
   }
 }

@@ -142,12 +142,23 @@ final class OutlineController {
 
   // MARK: Cells
 
-  /// Whether `item` is expanded in its section snapshot. O(1).
+  /// Whether `item` is expanded in its section snapshot; through a filter, whether a node's
+  /// row shows rows below it (an ancestor of a match is opened for the filter, whatever its
+  /// expansion). O(log n).
   func isExpanded(_ item: OutlineItem) -> Bool {
     let section: OutlineSection
     switch item {
     case .header(let own): section = own
     case .node(let id): section = model.section(of: id)
+    }
+    if let id = item.node, dataSource.isFiltered(section),
+      let path = dataSource.indexPath(for: item)
+    {
+      let next = ListIndexPath(item: path.item + 1, section: path.section)
+      guard next.item < dataSource.numberOfItems(inSection: path.section),
+        let below = dataSource.itemIdentifier(for: next)?.node
+      else { return false }
+      return model.parent(of: below) == id
     }
     return (try? dataSource.snapshot(for: section).tryIsExpanded(item)) ?? false
   }
@@ -240,7 +251,7 @@ final class OutlineController {
   }
 
   /// The `--check` comparison: the screen's rows against each section's visible items in the
-  /// data source's trees, every batch having fit, and no row on screen showing a stale cell.
+  /// data source's trees (through a filter: the rows it shows), every batch having fit, and no row on screen showing a stale cell.
   ///
   /// - Throws: ``OutlineError`` describing the first difference.
   /// - Complexity: O(n) for n rows.
@@ -248,7 +259,13 @@ final class OutlineController {
     if let failure = screen.failures.first {
       throw OutlineError("--check failed after \(what): \(failure)")
     }
-    let expected = model.sections.map { section in
+    let expected = model.sections.enumerated().map { index, section in
+      if dataSource.isFiltered(section) {
+        // The rows shown through the filter.
+        let count = dataSource.numberOfItems(inSection: index)
+        return RowModel.Section(
+          id: section, rows: dataSource.itemIdentifiers(in: 0..<count, inSection: index))
+      }
       let tree = dataSource.snapshot(for: section)
       let header = OutlineItem.header(section)
       let rows = (try? tree.tryIsExpanded(header)) == false ? [header] : tree.visibleItems
