@@ -291,42 +291,50 @@ extension DiffableDataSource {
     let kept = filter.matches.filter(test)
     let matches = Set(kept)
     let shown = filter.rows
-    // Each row's level (whether it showed rows below it: the next row is deeper), and the
-    // rows with a kept match below them, read from the rows themselves: a shown match's
-    // ancestors are shown.
+    // Each row's bits (a kept match, a kept match below), read from the rows themselves: a
+    // shown match's ancestors are shown. And each row's level: a row showed rows below it
+    // when the next row is deeper.
+    var bits = [UInt8](repeating: 0, count: shown.count)
     var levels: [Int32] = []
     levels.reserveCapacity(shown.count + 1)
-    var above: Set<ItemIdentifierType> = []
-    var path: [ItemIdentifierType] = []
-    shown.forEachEntry(in: 0..<shown.count) { _, entry in
+    var path: [Int] = []
+    var keptShown = 0
+    shown.forEachEntry(in: 0..<shown.count) { position, entry in
       levels.append(Int32(entry.level))
       path.removeLast(Swift.max(0, path.count - entry.level))
       if matches.contains(entry.item) {
-        for ancestor in path.reversed() where !above.insert(ancestor).inserted { break }
+        bits[position] |= 1
+        keptShown += 1
+        for ancestor in path.reversed() {
+          if bits[ancestor] & 2 != 0 { break }
+          bits[ancestor] |= 2
+        }
       }
-      path.append(entry.item)
+      path.append(position)
     }
     levels.append(-1)
-    // A kept match hidden below a parent the user closed: its ancestors, from the tree.
-    for match in kept where !shown.contains(match) {
-      var parent = tree.parent(of: match)
-      while let next = parent, above.insert(next).inserted { parent = tree.parent(of: next) }
+    // Kept matches hidden below a parent the user closed: their ancestors, from the tree.
+    var above: Set<ItemIdentifierType> = []
+    if keptShown < kept.count {
+      for match in kept where !shown.contains(match) {
+        var parent = tree.parent(of: match)
+        while let next = parent, above.insert(next).inserted { parent = tree.parent(of: next) }
+      }
     }
     let rows = shown.shownRows(
       header: filterHeader(ofSection: index), collapsed: filter.collapsed,
       filtersDescendants: filter.filtersDescendants, anyMatch: !kept.isEmpty
     ) { position, entry in
-      let item = entry.item
-      var bits: UInt8 = matches.contains(item) ? 1 : 0
-      if above.contains(item) { bits |= 2 }
+      var flags = bits[position]
+      if !above.isEmpty && above.contains(entry.item) { flags |= 2 }
       // The expansion matters only for a row that showed rows below it (and for a header
       // that folds the section): only they can show rows below them now.
       if position == 0 || levels[position + 1] > levels[position],
-        tree.expansion(of: item) == true
+        tree.expansion(of: entry.item) == true
       {
-        bits |= 4
+        flags |= 4
       }
-      return bits
+      return flags
     }
     filter.rows = SectionSnapshot(entries: rows)
     filter.matches = kept
