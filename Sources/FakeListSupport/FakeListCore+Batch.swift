@@ -37,11 +37,7 @@ extension FakeListCore {
     collecting = nil
     log("}")
     if mode == .countsOnly {
-      let counts = readCounts() ?? []
-      if let violation = countViolation(old: countedRows, batch: batch, new: counts) {
-        fail(violation)
-      }
-      countedRows = counts
+      checkCounts(batch)
     } else {
       check(batch, old: old, stale: stale)
     }

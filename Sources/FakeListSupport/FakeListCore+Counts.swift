@@ -1,10 +1,111 @@
-// The counts-only mode's check of a batch: UIKit's count rules alone, in O(s + k). Not UIKit
-// API.
+// The counts-only mode's check of a batch: UIKit's count rules alone, in O(k log k) when the
+// batch leaves the sections as they are, else O(s + k log k). Not UIKit API.
 
 import Foundation
 import Snapshot
 
 extension FakeListCore {
+  /// Checks `batch` against the counts before it (``countedRows``) and the data source's
+  /// after it, and keeps those. A batch that leaves the sections as they are (and the
+  /// section count with them) has only the sections its item entries touch read again, a
+  /// section it does not touch taken to keep its count: O(k log k) for k entries. Any other
+  /// batch has every section read again: O(s + k log k).
+  func checkCounts(_ batch: BatchUpdate) {
+    guard let owner, owner.fakeHasDataSource else {
+      if let violation = countViolation(old: countedRows, batch: batch, new: []) {
+        fail(violation)
+      }
+      countedRows = []
+      return
+    }
+    let keepsSections =
+      batch.deletedSections.isEmpty && batch.insertedSections.isEmpty
+      && batch.reloadedSections.isEmpty && batch.movedSections.isEmpty
+    guard keepsSections, max(0, owner.fakeSectionCount()) == countedRows.count else {
+      let counts = readCounts() ?? []
+      if let violation = countViolation(old: countedRows, batch: batch, new: counts) {
+        fail(violation)
+      }
+      countedRows = counts
+      return
+    }
+    let (violation, touched) = itemCountViolation(old: countedRows, batch: batch) {
+      max(0, owner.fakeItemCount($0))
+    }
+    if let violation { fail(violation) }
+    for section in touched { countedRows[section.index] = section.new }
+  }
+
+  /// A touched section's tally in a batch that keeps the sections.
+  struct TouchedSection {
+    var index: Int
+    var new = 0
+    var inserted = 0
+    var deleted = 0
+    var movedIn = 0
+    var movedOut = 0
+  }
+
+  /// ``countViolation(old:batch:new:)`` for a batch that keeps the sections, with the new
+  /// counts of the sections its item entries touch (`read`; the others keep theirs), and
+  /// those sections.
+  ///
+  /// - Complexity: O(k log k) for k entries, plus a `read` per touched section.
+  func itemCountViolation(old: [Int], batch: BatchUpdate, read: (Int) -> Int) -> (
+    String?, [TouchedSection]
+  ) {
+    let crossing = batch.movedItems.filter { $0.source.section != $0.destination.section }
+    var sections = batch.insertedItems.map(\.section) + batch.deletedItems.map(\.section)
+    for move in crossing { sections += [move.source.section, move.destination.section] }
+    sections.sort()
+    var touched: [TouchedSection] = []
+    for section in sections where touched.last?.index != section && old.indices.contains(section) {
+      touched.append(TouchedSection(index: section, new: read(section)))
+    }
+    func slot(_ section: Int) -> Int? {
+      var (low, high) = (0, touched.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if touched[middle].index < section { low = middle + 1 } else { high = middle }
+      }
+      return low < touched.count && touched[low].index == section ? low : nil
+    }
+    func newCount(_ section: Int) -> Int { slot(section).map { touched[$0].new } ?? old[section] }
+    for path in batch.deletedItems + batch.reloadedItems + batch.movedItems.map(\.source)
+    where !old.indices.contains(path.section) || !(0..<old[path.section]).contains(path.item) {
+      return (
+        "attempt to delete or move item \(path.item) from section \(path.section), which "
+          + "does not exist before the update", touched
+      )
+    }
+    for path in batch.insertedItems + batch.movedItems.map(\.destination)
+    where !old.indices.contains(path.section) || !(0..<newCount(path.section)).contains(path.item) {
+      return (
+        "attempt to insert or move to item \(path.item) in section \(path.section), which "
+          + "does not exist after the update", touched
+      )
+    }
+    for path in batch.insertedItems { touched[slot(path.section)!].inserted += 1 }
+    for path in batch.deletedItems { touched[slot(path.section)!].deleted += 1 }
+    for move in crossing {
+      touched[slot(move.destination.section)!].movedIn += 1
+      touched[slot(move.source.section)!].movedOut += 1
+    }
+    for t in touched
+    where old[t.index] + t.inserted + t.movedIn - t.deleted - t.movedOut != t.new {
+      return (
+        "invalid number of items in section \(t.index). The number of items contained in an "
+          + "existing section after the update (\(t.new)) must be equal to the number of "
+          + "items contained in that section before the update (\(old[t.index])), plus or "
+          + "minus the number of items inserted or deleted from that section (\(t.inserted) "
+          + "inserted, \(t.deleted) deleted) and plus or minus the number of items moved "
+          + "into or out of that section (\(t.movedIn) moved in, \(t.movedOut) moved out).",
+        touched
+      )
+    }
+    return (nil, touched)
+  }
+
   /// The first of UIKit's count rules `batch` breaks between sections of `old` and `new` row
   /// counts, worded as UIKit's exception; nil when it keeps them all: every index within
   /// its frame, the section count, and the item count of every continuing section (a move

@@ -68,11 +68,10 @@ import SnapshotAdapterCore
       collectionView.dataSource = self
       collectionView.registerForDraggedTypes([draggedItemType])
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
+      core.sendBatch = { [unowned self] in self.collectionView?.send($0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {
-          core.perform(batch, animated: animated, on: self.collectionView, content: content) {
-            [unowned self] in self.collectionView?.send($0)
-          }
+          core.perform(batch, animated: animated, on: self.collectionView, content: content)
         }
       }
     }

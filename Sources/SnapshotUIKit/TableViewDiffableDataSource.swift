@@ -47,11 +47,12 @@ import SnapshotAdapterCore
       super.init()
       tableView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
+      core.sendBatch = { [unowned self] in
+        self.tableView?.send($0, with: self.defaultRowAnimation)
+      }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.tableView, through: batch) {
-          core.perform(batch, animated: animated, on: self.tableView, content: content) {
-            [unowned self] in self.tableView?.send($0, with: self.defaultRowAnimation)
-          }
+          core.perform(batch, animated: animated, on: self.tableView, content: content)
         }
       }
     }
