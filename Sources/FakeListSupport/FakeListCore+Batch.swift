@@ -31,10 +31,11 @@ extension FakeListCore {
       }
     }
     let old = mode == .faithful ? zip(sectionTokens, rows).map { LayoutSection($0, items: $1) } : []
-    collecting = BatchUpdate()
+    collecting = freshBatch()
     updates?()
     let batch = collecting!
     collecting = nil
+    defer { if mode == .countsOnly { spareBatch = batch } }
     log("}")
     if mode == .countsOnly {
       checkCounts(batch)
@@ -49,6 +50,23 @@ extension FakeListCore {
     if pending.count == 1 {
       Task { @MainActor in self.runPendingCompletions() }
     }
+  }
+
+  /// An empty batch to collect into: in ``Mode/countsOnly``, the last one's storage, emptied
+  /// (no allocation once it is large enough).
+  func freshBatch() -> BatchUpdate {
+    guard mode == .countsOnly else { return BatchUpdate() }
+    var batch = spareBatch
+    spareBatch = BatchUpdate()
+    batch.insertedSections.removeAll(keepingCapacity: true)
+    batch.deletedSections.removeAll(keepingCapacity: true)
+    batch.reloadedSections.removeAll(keepingCapacity: true)
+    batch.movedSections.removeAll(keepingCapacity: true)
+    batch.insertedItems.removeAll(keepingCapacity: true)
+    batch.deletedItems.removeAll(keepingCapacity: true)
+    batch.reloadedItems.removeAll(keepingCapacity: true)
+    batch.movedItems.removeAll(keepingCapacity: true)
+    return batch
   }
 
   /// Runs the waiting completions in the order of their batches, each `finished` unless a

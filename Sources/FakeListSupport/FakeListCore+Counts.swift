@@ -29,7 +29,7 @@ extension FakeListCore {
       countedRows = counts
       return
     }
-    let (violation, touched) = itemCountViolation(old: countedRows, batch: batch) {
+    let violation = itemCountViolation(old: countedRows, batch: batch) {
       max(0, owner.fakeItemCount($0))
     }
     if let violation { fail(violation) }
@@ -47,63 +47,81 @@ extension FakeListCore {
   }
 
   /// ``countViolation(old:batch:new:)`` for a batch that keeps the sections, with the new
-  /// counts of the sections its item entries touch (`read`; the others keep theirs), and
-  /// those sections.
+  /// counts of the sections its item entries touch (`read`; the others keep theirs). Leaves
+  /// those sections in ``touched``, sorted (it and ``touchedIndexes`` keep their storage from
+  /// one update to the next: no allocation once they are large enough).
   ///
   /// - Complexity: O(k log k) for k entries, plus a `read` per touched section.
-  func itemCountViolation(old: [Int], batch: BatchUpdate, read: (Int) -> Int) -> (
-    String?, [TouchedSection]
-  ) {
-    let crossing = batch.movedItems.filter { $0.source.section != $0.destination.section }
-    var sections = batch.insertedItems.map(\.section) + batch.deletedItems.map(\.section)
-    for move in crossing { sections += [move.source.section, move.destination.section] }
-    sections.sort()
-    var touched: [TouchedSection] = []
-    for section in sections where touched.last?.index != section && old.indices.contains(section) {
+  func itemCountViolation(old: [Int], batch: BatchUpdate, read: (Int) -> Int) -> String? {
+    touchedIndexes.removeAll(keepingCapacity: true)
+    for path in batch.insertedItems { touchedIndexes.append(path.section) }
+    for path in batch.deletedItems { touchedIndexes.append(path.section) }
+    for move in batch.movedItems where move.source.section != move.destination.section {
+      touchedIndexes.append(move.source.section)
+      touchedIndexes.append(move.destination.section)
+    }
+    touchedIndexes.sort()
+    touched.removeAll(keepingCapacity: true)
+    for section in touchedIndexes
+    where touched.last?.index != section && old.indices.contains(section) {
       touched.append(TouchedSection(index: section, new: read(section)))
     }
-    func slot(_ section: Int) -> Int? {
-      var (low, high) = (0, touched.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if touched[middle].index < section { low = middle + 1 } else { high = middle }
-      }
-      return low < touched.count && touched[low].index == section ? low : nil
-    }
-    func newCount(_ section: Int) -> Int { slot(section).map { touched[$0].new } ?? old[section] }
-    for path in batch.deletedItems + batch.reloadedItems + batch.movedItems.map(\.source)
-    where !old.indices.contains(path.section) || !(0..<old[path.section]).contains(path.item) {
-      return (
-        "attempt to delete or move item \(path.item) from section \(path.section), which "
-          + "does not exist before the update", touched
-      )
-    }
-    for path in batch.insertedItems + batch.movedItems.map(\.destination)
-    where !old.indices.contains(path.section) || !(0..<newCount(path.section)).contains(path.item) {
-      return (
-        "attempt to insert or move to item \(path.item) in section \(path.section), which "
-          + "does not exist after the update", touched
-      )
-    }
+    if let bad = firstOutOfFrame(batch, old: old) { return bad }
     for path in batch.insertedItems { touched[slot(path.section)!].inserted += 1 }
     for path in batch.deletedItems { touched[slot(path.section)!].deleted += 1 }
-    for move in crossing {
+    for move in batch.movedItems where move.source.section != move.destination.section {
       touched[slot(move.destination.section)!].movedIn += 1
       touched[slot(move.source.section)!].movedOut += 1
     }
     for t in touched
     where old[t.index] + t.inserted + t.movedIn - t.deleted - t.movedOut != t.new {
-      return (
-        "invalid number of items in section \(t.index). The number of items contained in an "
-          + "existing section after the update (\(t.new)) must be equal to the number of "
-          + "items contained in that section before the update (\(old[t.index])), plus or "
-          + "minus the number of items inserted or deleted from that section (\(t.inserted) "
-          + "inserted, \(t.deleted) deleted) and plus or minus the number of items moved "
-          + "into or out of that section (\(t.movedIn) moved in, \(t.movedOut) moved out).",
-        touched
-      )
+      return "invalid number of items in section \(t.index). The number of items contained in an "
+        + "existing section after the update (\(t.new)) must be equal to the number of items "
+        + "contained in that section before the update (\(old[t.index])), plus or minus the "
+        + "number of items inserted or deleted from that section (\(t.inserted) inserted, "
+        + "\(t.deleted) deleted) and plus or minus the number of items moved into or out of "
+        + "that section (\(t.movedIn) moved in, \(t.movedOut) moved out)."
     }
-    return (nil, touched)
+    return nil
+  }
+
+  /// The place of `section` in ``touched``, or nil. O(log t).
+  func slot(_ section: Int) -> Int? {
+    var (low, high) = (0, touched.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if touched[middle].index < section { low = middle + 1 } else { high = middle }
+    }
+    return low < touched.count && touched[low].index == section ? low : nil
+  }
+
+  /// The first entry of `batch` (keeping its sections) outside its frame, worded as UIKit's
+  /// exception: an old index path outside `old`, a new one outside the new counts (the
+  /// touched sections' in ``touched``, the others' in `old`). O(k log t).
+  func firstOutOfFrame(_ batch: BatchUpdate, old: [Int]) -> String? {
+    func inOld(_ path: ListIndexPath) -> Bool {
+      old.indices.contains(path.section) && (0..<old[path.section]).contains(path.item)
+    }
+    func inNew(_ path: ListIndexPath) -> Bool {
+      guard old.indices.contains(path.section) else { return false }
+      let count = slot(path.section).map { touched[$0].new } ?? old[path.section]
+      return (0..<count).contains(path.item)
+    }
+    let before =
+      batch.deletedItems.first { !inOld($0) } ?? batch.reloadedItems.first { !inOld($0) }
+      ?? batch.movedItems.first { !inOld($0.source) }?.source
+    if let bad = before {
+      return "attempt to delete or move item \(bad.item) from section \(bad.section), which "
+        + "does not exist before the update"
+    }
+    let after =
+      batch.insertedItems.first { !inNew($0) }
+      ?? batch.movedItems.first { !inNew($0.destination) }?.destination
+    if let bad = after {
+      return "attempt to insert or move to item \(bad.item) in section \(bad.section), which "
+        + "does not exist after the update"
+    }
+    return nil
   }
 
   /// The first of UIKit's count rules `batch` breaks between sections of `old` and `new` row

@@ -53,6 +53,11 @@ import SnapshotTestSupport
   public var itemCounts: [Int] { mode == .faithful ? rows.map(\.count) : countedRows }
   /// The row counts in ``Mode/countsOnly``.
   var countedRows: [Int] = []
+  /// The counts-only check's scratch: the sections a batch touches, with their tallies.
+  var touched: [TouchedSection] = []
+  var touchedIndexes: [Int] = []
+  /// The counts-only mode's last batch, whose storage the next one collects into.
+  var spareBatch = BatchUpdate()
   /// Every broken rule so far, worded as UIKit's exception.
   public package(set) var failures: [String] = []
   /// Every call the adapter made, one line each: a replayable fixture.
@@ -270,13 +275,13 @@ extension FakeListCore {
 
   /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
   package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
-    // Counts-only: in the calls' order (its check sorts what it needs).
-    let paths = mode == .faithful ? indexPaths.map(path).sorted() : indexPaths.map(path)
+    // Counts-only: in the calls' order (its check sorts what it needs), without a copy.
+    let paths = mode == .faithful ? indexPaths.map(path).sorted() : []
     collect(name, "\(name)(at: \(indexPaths.sorted()))") { batch in
       switch name.prefix(6) {
-      case "insert": batch.insertedItems.append(orTake: paths)
-      case "delete": batch.deletedItems.append(orTake: paths)
-      default: batch.reloadedItems.append(orTake: paths)
+      case "insert": batch.insertedItems.append(paths, or: indexPaths)
+      case "delete": batch.deletedItems.append(paths, or: indexPaths)
+      default: batch.reloadedItems.append(paths, or: indexPaths)
       }
     }
   }
@@ -296,10 +301,14 @@ extension FakeListCore {
   }
 }
 
-extension Array {
-  /// Appends `other`, or takes it whole (no copy) when empty.
-  mutating func append(orTake other: [Element]) {
-    if isEmpty { self = other } else { append(contentsOf: other) }
+extension Array where Element == ListIndexPath {
+  /// Appends `paths`, or, when empty, `indexPaths` as paths.
+  mutating func append(_ paths: [ListIndexPath], or indexPaths: [IndexPath]) {
+    if paths.isEmpty {
+      append(contentsOf: indexPaths.lazy.map(path))
+    } else {
+      append(contentsOf: paths)
+    }
   }
 }
 

@@ -137,7 +137,7 @@ package final class AdapterCore<
     through batch: BatchUpdate? = nil
   ) {
     self.content = content
-    if let batch, batch.keepsSections, content.numberOfSections == counts.count {
+    if let batch, batch.keepsSections {
       readCounts(of: batch.insertedItems, in: content)
       readCounts(of: batch.deletedItems, in: content)
       for move in batch.movedItems where move.source.section != move.destination.section {
@@ -290,7 +290,7 @@ extension BatchUpdate {
 
   /// The reconfigured items as index paths. O(k).
   var reconfiguredIndexPaths: [IndexPath] {
-    reconfiguredItems.map { IndexPath(indexes: [$0.section, $0.item]) }
+    reconfiguredItems.map { IndexPath(index: $0.section).appending($0.item) }
   }
 
   /// The batch's structural entries as a batching view's calls, in UIKit's listing order:
@@ -300,8 +300,9 @@ extension BatchUpdate {
     sections: (BatchCall, IndexSet) -> Void, items: (BatchCall, [IndexPath]) -> Void,
     moveSection: (Int, Int) -> Void, moveItem: (IndexPath, IndexPath) -> Void
   ) {
+    // Built without an array of indexes (which would cost an allocation per path).
     func indexPath(_ path: ListIndexPath) -> IndexPath {
-      IndexPath(indexes: [path.section, path.item])
+      IndexPath(index: path.section).appending(path.item)
     }
     if !deletedSections.isEmpty { sections(.deleteSections, IndexSet(deletedSections)) }
     if !insertedSections.isEmpty { sections(.insertSections, IndexSet(insertedSections)) }
