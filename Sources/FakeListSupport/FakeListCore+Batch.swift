@@ -43,9 +43,7 @@ extension FakeListCore {
       check(batch, old: old, stale: stale)
     }
     guard let completion else { return }
-    let key = nextCompletion
-    nextCompletion += 1
-    pending[key] = (completion, batchesStarted)
+    pending.append((completion, batchesStarted))
     // One later main-actor turn runs every completion waiting by then, in order.
     if pending.count == 1 {
       Task { @MainActor in self.runPendingCompletions() }
@@ -72,9 +70,9 @@ extension FakeListCore {
   /// Runs the waiting completions in the order of their batches, each `finished` unless a
   /// batch started after its own.
   func runPendingCompletions() {
-    let entries = pending.sorted { $0.key < $1.key }
-    pending = [:]
-    for (_, entry) in entries { entry.completion(entry.started == batchesStarted) }
+    let entries = pending
+    pending = []
+    for entry in entries { entry.completion(entry.started == batchesStarted) }
   }
 
   /// The faithful mode's check of `batch` against the rows as identities, and its cells.

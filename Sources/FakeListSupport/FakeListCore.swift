@@ -86,10 +86,10 @@ import SnapshotTestSupport
   /// Where the running cell request asks for a cell, and the cell dequeued for it.
   var requested: IndexPath?
   var dequeued: AnyObject?
-  /// Completions waiting for a later main-actor turn, each with the number of batches
-  /// started when its batch started (another batch since interrupts it: `finished == false`).
-  var pending: [Int: (completion: (Bool) -> Void, started: Int)] = [:]
-  var nextCompletion = 0
+  /// Completions waiting for a later main-actor turn, in the order of their batches, each
+  /// with the number of batches started when its batch started (another batch since
+  /// interrupts it: `finished == false`).
+  var pending: [(completion: (Bool) -> Void, started: Int)] = []
   var batchesStarted = 0
   /// The row the user has just moved and its move, while the data source is told of it.
   var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
