@@ -33,8 +33,7 @@ extension FakeListCore {
     let old = mode == .faithful ? zip(sectionTokens, rows).map { LayoutSection($0, items: $1) } : []
     collecting = freshBatch()
     updates?()
-    let batch = collecting!
-    collecting = nil
+    let batch = collecting.take()!
     defer { if mode == .countsOnly { spareBatch = batch } }
     log("}")
     if mode == .countsOnly {

@@ -56,10 +56,9 @@ package final class AdapterCore<
   package var counts: [Int] = []
   package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
   /// Between the start of an update and its closure: the batch, whose map takes the rows
-  /// the view shows (the record) to the content's.
-  package var pendingBatch: BatchUpdate? {
-    didSet { preparedMap = nil }
-  }
+  /// the view shows (the record) to the content's (wherever it is set, ``preparedMap`` is
+  /// reset).
+  package var pendingBatch: BatchUpdate?
   /// The pending batch's map, prepared when the view first asks for a row mid-update (a
   /// view whose layout is current asks for none, and the update then costs no map).
   var preparedMap: BatchUpdate.PositionMap?
@@ -72,8 +71,9 @@ package final class AdapterCore<
   package var bug: AdapterBug?
   /// Makes a batch's structural calls on the view (set once by the adapter).
   package var sendBatch: (BatchUpdate) -> Void = { _ in }
-  /// While the view runs the `performBatchUpdates` closure: the batch, the content it
-  /// takes the record to, and the view.
+  /// While the view runs the `performBatchUpdates` closure: the content it takes the record
+  /// to, the view, and the batch when not ``pendingBatch`` (a planted bug advanced the record
+  /// before the closure).
   var delivering: BatchUpdate?
   var deliveringContent: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
   var deliveringView: (any BatchingListView)?
@@ -148,6 +148,7 @@ package final class AdapterCore<
       counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
     }
     pendingBatch = nil
+    preparedMap = nil
     forgetShownItems()
   }
 
@@ -208,8 +209,10 @@ package final class AdapterCore<
     guard let view, view.isInWindow else { return reload(view, content: content) }
     if bug == .recordAdvancedBeforeClosure {
       advance(to: content)
+      delivering = batch
     } else {
       pendingBatch = batch
+      preparedMap = nil
     }
     if animated || bug == .animatesUnanimatedBatches {
       update(view, batch, content)
@@ -224,7 +227,6 @@ package final class AdapterCore<
     _ content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
     batchesInFlight += 1
-    delivering = batch
     deliveringContent = content
     deliveringView = view
     view.performBatch(batchBody) { _ in self.batchFinished() }
@@ -238,9 +240,10 @@ package final class AdapterCore<
   /// The `performBatchUpdates` closure's work: the record advances to the content being
   /// delivered, and the view gets the batch's calls.
   func runBatchBody() {
-    guard let batch = delivering, let content = deliveringContent else { return }
-    delivering = nil
-    deliveringContent = nil
+    // Taken, not copied (a batch is a dozen arrays to retain and release).
+    guard let content = deliveringContent.take(),
+      let batch = pendingBatch.take() ?? delivering.take()
+    else { return }
     advance(to: content, through: batch)
     sendBatch(batch)
     if bug == .reconfigureInsideBatch, !batch.reconfiguredItems.isEmpty {
