@@ -31,36 +31,47 @@ extension FakeListCore {
       }
     }
     let old = mode == .faithful ? zip(sectionTokens, rows).map { LayoutSection($0, items: $1) } : []
-    collecting = BatchUpdate()
+    collecting = freshBatch()
     updates?()
-    let batch = collecting!
-    collecting = nil
+    let batch = collecting.take()!
+    defer { if mode == .countsOnly { spareBatch = batch } }
     log("}")
     if mode == .countsOnly {
-      let counts = readCounts() ?? []
-      if let violation = countViolation(old: countedRows, batch: batch, new: counts) {
-        fail(violation)
-      }
-      countedRows = counts
+      checkCounts(batch)
     } else {
       check(batch, old: old, stale: stale)
     }
     guard let completion else { return }
-    let key = nextCompletion
-    nextCompletion += 1
-    pending[key] = (completion, batchesStarted)
+    pending.append((completion, batchesStarted))
     // One later main-actor turn runs every completion waiting by then, in order.
     if pending.count == 1 {
       Task { @MainActor in self.runPendingCompletions() }
     }
   }
 
+  /// An empty batch to collect into: in ``Mode/countsOnly``, the last one's storage, emptied
+  /// (no allocation once it is large enough).
+  func freshBatch() -> BatchUpdate {
+    guard mode == .countsOnly else { return BatchUpdate() }
+    var batch = spareBatch
+    spareBatch = BatchUpdate()
+    batch.insertedSections.removeAll(keepingCapacity: true)
+    batch.deletedSections.removeAll(keepingCapacity: true)
+    batch.reloadedSections.removeAll(keepingCapacity: true)
+    batch.movedSections.removeAll(keepingCapacity: true)
+    batch.insertedItems.removeAll(keepingCapacity: true)
+    batch.deletedItems.removeAll(keepingCapacity: true)
+    batch.reloadedItems.removeAll(keepingCapacity: true)
+    batch.movedItems.removeAll(keepingCapacity: true)
+    return batch
+  }
+
   /// Runs the waiting completions in the order of their batches, each `finished` unless a
   /// batch started after its own.
   func runPendingCompletions() {
-    let entries = pending.sorted { $0.key < $1.key }
-    pending = [:]
-    for (_, entry) in entries { entry.completion(entry.started == batchesStarted) }
+    let entries = pending
+    pending = []
+    for entry in entries { entry.completion(entry.started == batchesStarted) }
   }
 
   /// The faithful mode's check of `batch` against the rows as identities, and its cells.

@@ -38,8 +38,11 @@ import SnapshotTestSupport
     /// counts only (``itemCounts``; ``rows`` stays empty), each batch checked for UIKit's
     /// count rules alone (bounds, the section count, every continuing section's item count
     /// counted UIKit's way; not identities, duplicates or illegal combinations), no cell asked
-    /// for, no call recorded (``calls`` stays empty; ``counters`` are kept). An update costs
-    /// the fake O(s + k) for s sections and k calls' entries.
+    /// for, no call recorded (``calls`` stays empty; ``counters`` are kept). A batch that
+    /// leaves the sections as they are has only the counts of the sections its item entries
+    /// touch read again (a section it does not touch is taken to keep its count): it costs
+    /// the fake O(k log k) for k calls' entries; any other update O(s + k log k) for s
+    /// sections.
     case countsOnly
   }
 
@@ -50,6 +53,11 @@ import SnapshotTestSupport
   public var itemCounts: [Int] { mode == .faithful ? rows.map(\.count) : countedRows }
   /// The row counts in ``Mode/countsOnly``.
   var countedRows: [Int] = []
+  /// The counts-only check's scratch: the sections a batch touches, with their tallies.
+  var touched: [TouchedSection] = []
+  var touchedIndexes: [Int] = []
+  /// The counts-only mode's last batch, whose storage the next one collects into.
+  var spareBatch = BatchUpdate()
   /// Every broken rule so far, worded as UIKit's exception.
   public package(set) var failures: [String] = []
   /// Every call the adapter made, one line each: a replayable fixture.
@@ -78,10 +86,10 @@ import SnapshotTestSupport
   /// Where the running cell request asks for a cell, and the cell dequeued for it.
   var requested: IndexPath?
   var dequeued: AnyObject?
-  /// Completions waiting for a later main-actor turn, each with the number of batches
-  /// started when its batch started (another batch since interrupts it: `finished == false`).
-  var pending: [Int: (completion: (Bool) -> Void, started: Int)] = [:]
-  var nextCompletion = 0
+  /// Completions waiting for a later main-actor turn, in the order of their batches, each
+  /// with the number of batches started when its batch started (another batch since
+  /// interrupts it: `finished == false`).
+  var pending: [(completion: (Bool) -> Void, started: Int)] = []
   var batchesStarted = 0
   /// The row the user has just moved and its move, while the data source is told of it.
   var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
@@ -267,12 +275,13 @@ extension FakeListCore {
 
   /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
   package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
-    let paths = indexPaths.map(path).sorted()
+    // Counts-only: in the calls' order (its check sorts what it needs), without a copy.
+    let paths = mode == .faithful ? indexPaths.map(path).sorted() : []
     collect(name, "\(name)(at: \(indexPaths.sorted()))") { batch in
       switch name.prefix(6) {
-      case "insert": batch.insertedItems += paths
-      case "delete": batch.deletedItems += paths
-      default: batch.reloadedItems += paths
+      case "insert": batch.insertedItems.append(paths, or: indexPaths)
+      case "delete": batch.deletedItems.append(paths, or: indexPaths)
+      default: batch.reloadedItems.append(paths, or: indexPaths)
       }
     }
   }
@@ -288,6 +297,17 @@ extension FakeListCore {
   package func collectItemMove(_ name: String, _ indexPath: IndexPath, _ newIndexPath: IndexPath) {
     collect(name, "\(name)(at: \(indexPath), to: \(newIndexPath))") {
       $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
+    }
+  }
+}
+
+extension Array where Element == ListIndexPath {
+  /// Appends `paths`, or, when empty, `indexPaths` as paths.
+  mutating func append(_ paths: [ListIndexPath], or indexPaths: [IndexPath]) {
+    if paths.isEmpty {
+      append(contentsOf: indexPaths.lazy.map(path))
+    } else {
+      append(contentsOf: paths)
     }
   }
 }

@@ -56,10 +56,9 @@ package final class AdapterCore<
   package var counts: [Int] = []
   package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
   /// Between the start of an update and its closure: the batch, whose map takes the rows
-  /// the view shows (the record) to the content's.
-  package var pendingBatch: BatchUpdate? {
-    didSet { preparedMap = nil }
-  }
+  /// the view shows (the record) to the content's (wherever it is set, ``preparedMap`` is
+  /// reset).
+  package var pendingBatch: BatchUpdate?
   /// The pending batch's map, prepared when the view first asks for a row mid-update (a
   /// view whose layout is current asks for none, and the update then costs no map).
   var preparedMap: BatchUpdate.PositionMap?
@@ -70,6 +69,17 @@ package final class AdapterCore<
   package var batchesInFlight = 0
   package var waitingCompletions: [() -> Void] = []
   package var bug: AdapterBug?
+  /// Makes a batch's structural calls on the view (set once by the adapter).
+  package var sendBatch: (BatchUpdate) -> Void = { _ in }
+  /// While the view runs the `performBatchUpdates` closure: the content it takes the record
+  /// to, the view, and the batch when not ``pendingBatch`` (a planted bug advanced the record
+  /// before the closure).
+  var delivering: BatchUpdate?
+  var deliveringContent: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  var deliveringView: (any BatchingListView)?
+  /// The `performBatchUpdates` closure, made once (the view runs it before
+  /// `performBatchUpdates` returns, while the core exists).
+  lazy var batchBody: () -> Void = { [unowned self] in self.runBatchBody() }
 
   package init() {}
 
@@ -118,11 +128,48 @@ package final class AdapterCore<
 
   /// Makes `content` what the record answers with: O(s) count reads for s sections, and
   /// O(the items handed to the cell provider since the last advance); never O(n).
-  package func advance(to content: any ListContent<SectionIdentifierType, ItemIdentifierType>) {
+  ///
+  /// With `batch`, the update that takes the record to `content`: when it leaves the
+  /// sections as they are, only the sections its item entries touch are read again (the
+  /// others keep their rows), O(k) for k entries plus a count read per touched section.
+  package func advance(
+    to content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
+    through batch: BatchUpdate? = nil
+  ) {
     self.content = content
-    counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
+    if let batch, batch.keepsSections {
+      readCounts(of: batch.insertedItems, in: content)
+      readCounts(of: batch.deletedItems, in: content)
+      for move in batch.movedItems where move.source.section != move.destination.section {
+        readCount(of: move.source.section, in: content)
+        readCount(of: move.destination.section, in: content)
+      }
+    } else {
+      counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
+    }
     pendingBatch = nil
+    preparedMap = nil
     forgetShownItems()
+  }
+
+  /// Reads again the row counts of the sections of `paths` (sorted: a run of one section is
+  /// read once). O(k) plus a count read per section.
+  func readCounts(
+    of paths: [ListIndexPath],
+    in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    var last = -1
+    for path in paths where path.section != last {
+      last = path.section
+      readCount(of: last, in: content)
+    }
+  }
+
+  func readCount(
+    of section: Int, in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    guard counts.indices.contains(section) else { return }
+    counts[section] = content.numberOfItems(inSection: section)
   }
 
   /// Forgets the items handed to the cell provider: O(the items handed since the last time),
@@ -149,43 +196,58 @@ package final class AdapterCore<
   }
 
   /// Sends `batch` to `view`: reloads while it has no window; else one
-  /// `performBatchUpdates` advancing the record inside its closure, where `send` makes the
-  /// batch's structural calls, then the reconfigures.
+  /// `performBatchUpdates` advancing the record inside its closure, where ``sendBatch``
+  /// makes the batch's structural calls, then the reconfigures. The closure is made once,
+  /// not per update: what it delivers waits in the core while the view runs it.
   ///
-  /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+  /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
+  ///   section the batch touches (every section when it changes sections).
   package func perform(
     _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
-    content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
-    send: @escaping (BatchUpdate) -> Void
+    content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
     guard let view, view.isInWindow else { return reload(view, content: content) }
     if bug == .recordAdvancedBeforeClosure {
       advance(to: content)
+      delivering = batch
     } else {
       pendingBatch = batch
-    }
-    let reconfigured = batch.reconfiguredItems.map {
-      IndexPath(indexes: [$0.section, $0.item])
-    }
-    let update = {
-      self.batchesInFlight += 1
-      view.performBatch {
-        self.advance(to: content)
-        send(batch)
-        if self.bug == .reconfigureInsideBatch, !reconfigured.isEmpty {
-          view.reconfigure(reconfigured)
-        }
-      } completion: { _ in
-        self.batchFinished()
-      }
-      if self.bug != .reconfigureInsideBatch, !reconfigured.isEmpty {
-        view.reconfigure(reconfigured)
-      }
+      preparedMap = nil
     }
     if animated || bug == .animatesUnanimatedBatches {
-      update()
+      update(view, batch, content)
     } else {
-      view.withoutAnimation(update)
+      view.withoutAnimation { update(view, batch, content) }
+    }
+  }
+
+  /// One `performBatchUpdates` of `batch` on `view`, then the reconfigures.
+  func update(
+    _ view: some BatchingListView, _ batch: BatchUpdate,
+    _ content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  ) {
+    batchesInFlight += 1
+    deliveringContent = content
+    deliveringView = view
+    view.performBatch(batchBody) { _ in self.batchFinished() }
+    delivering = nil
+    deliveringContent = nil
+    deliveringView = nil
+    guard !batch.reconfiguredItems.isEmpty, bug != .reconfigureInsideBatch else { return }
+    view.reconfigure(batch.reconfiguredIndexPaths)
+  }
+
+  /// The `performBatchUpdates` closure's work: the record advances to the content being
+  /// delivered, and the view gets the batch's calls.
+  func runBatchBody() {
+    // Taken, not copied (a batch is a dozen arrays to retain and release).
+    guard let content = deliveringContent.take(),
+      let batch = pendingBatch.take() ?? delivering.take()
+    else { return }
+    advance(to: content, through: batch)
+    sendBatch(batch)
+    if bug == .reconfigureInsideBatch, !batch.reconfiguredItems.isEmpty {
+      deliveringView?.reconfigure(batch.reconfiguredIndexPaths)
     }
   }
 
@@ -222,6 +284,18 @@ package enum BatchCall: Sendable {
 }
 
 extension BatchUpdate {
+  /// Whether the batch leaves the sections as they are (no section inserted, deleted,
+  /// reloaded or moved): its item entries then say which sections change their counts. O(1).
+  var keepsSections: Bool {
+    deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+      && movedSections.isEmpty
+  }
+
+  /// The reconfigured items as index paths. O(k).
+  var reconfiguredIndexPaths: [IndexPath] {
+    reconfiguredItems.map { IndexPath(index: $0.section).appending($0.item) }
+  }
+
   /// The batch's structural entries as a batching view's calls, in UIKit's listing order:
   /// the section calls (each with its sections), the section moves, the item calls (each
   /// with its index paths), the item moves. Empty lists make no call. O(k).
@@ -229,8 +303,9 @@ extension BatchUpdate {
     sections: (BatchCall, IndexSet) -> Void, items: (BatchCall, [IndexPath]) -> Void,
     moveSection: (Int, Int) -> Void, moveItem: (IndexPath, IndexPath) -> Void
   ) {
+    // Built without an array of indexes (which would cost an allocation per path).
     func indexPath(_ path: ListIndexPath) -> IndexPath {
-      IndexPath(indexes: [path.section, path.item])
+      IndexPath(index: path.section).appending(path.item)
     }
     if !deletedSections.isEmpty { sections(.deleteSections, IndexSet(deletedSections)) }
     if !insertedSections.isEmpty { sections(.insertSections, IndexSet(insertedSections)) }

@@ -73,7 +73,8 @@ open class ListViewAdapter<
   /// closure; reloads instead while the view has no window (called by ``base``, on the
   /// main actor).
   ///
-  /// - Complexity: O(s + k log k) for s sections and k entries, plus s count reads.
+  /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
+  ///   section whose rows the batch changes (every section when it changes sections).
   public nonisolated func performBatchUpdates(
     _ batch: BatchUpdate, animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>

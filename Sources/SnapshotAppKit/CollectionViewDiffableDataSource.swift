@@ -32,8 +32,9 @@ import SnapshotAdapterCore
   /// (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``, the view not having
   /// moved it) and sends the view one batch, the item's move among it.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
-  /// count reads of the content.
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
+  /// count read of the content per section whose rows the batch inserts, deletes or moves
+  /// (every section when it changes sections).
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -68,11 +69,10 @@ import SnapshotAdapterCore
       collectionView.dataSource = self
       collectionView.registerForDraggedTypes([draggedItemType])
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
+      core.sendBatch = { [unowned self] in self.collectionView?.send($0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {
-          core.perform(batch, animated: animated, on: self.collectionView, content: content) {
-            [unowned self] in self.collectionView?.send($0)
-          }
+          core.perform(batch, animated: animated, on: self.collectionView, content: content)
         }
       }
     }

@@ -30,9 +30,10 @@ import SnapshotAdapterCore
   /// `animated: false` runs the batch inside `UIView.performWithoutAnimation`. An apply's
   /// completion runs once the view's batches have finished.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
-  /// count reads of the content (O(log n) each for the data source); the rows are never
-  /// copied.
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
+  /// count read of the content (O(log n) for the data source) per section whose rows the
+  /// batch inserts, deletes or moves (every section when it changes sections); the rows are
+  /// never copied.
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -61,11 +62,10 @@ import SnapshotAdapterCore
       super.init()
       collectionView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
+      core.sendBatch = { [unowned self] in self.collectionView?.send($0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {
-          core.perform(batch, animated: animated, on: self.collectionView, content: content) {
-            [unowned self] in self.collectionView?.send($0)
-          }
+          core.perform(batch, animated: animated, on: self.collectionView, content: content)
         }
       }
     }

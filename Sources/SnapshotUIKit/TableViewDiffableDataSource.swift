@@ -20,8 +20,9 @@ import SnapshotAdapterCore
   /// completion once the table's batches have finished; the first visible row kept in place
   /// when ``keepsFirstVisibleRowInPlace`` is set. Rows animate with ``defaultRowAnimation``.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus the s
-  /// count reads of the content.
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
+  /// count read of the content per section whose rows the batch inserts, deletes or moves
+  /// (every section when it changes sections).
   @MainActor
   public final class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -47,11 +48,12 @@ import SnapshotAdapterCore
       super.init()
       tableView.dataSource = self
       reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
+      core.sendBatch = { [unowned self] in
+        self.tableView?.send($0, with: self.defaultRowAnimation)
+      }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.tableView, through: batch) {
-          core.perform(batch, animated: animated, on: self.tableView, content: content) {
-            [unowned self] in self.tableView?.send($0, with: self.defaultRowAnimation)
-          }
+          core.perform(batch, animated: animated, on: self.tableView, content: content)
         }
       }
     }
