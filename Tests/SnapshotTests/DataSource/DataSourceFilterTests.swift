@@ -143,7 +143,7 @@ struct DataSourceFilterTests {
   @Test("filter, narrow and clear among every other step match the model and keep the view valid")
   func filteringSequences() {
     let done = DataSourceProperty.check(
-      "data source, filtering", .filtering, count: 800, base: 0xF117_E4ED)
+      "data source, filtering", .filtering, count: 1_600, base: 0xF117_E4ED)
     print("filtering coverage:", done.sorted { $0.key < $1.key })
     for kind in ["filter", "narrowFilter", "clearFilter"] {
       #expect(
