@@ -163,18 +163,27 @@ extension DiffableDataSource {
       filters[id] = change.filter
       let new = shownItems(ofSection: change.index)
       let tree = sections[change.index].tree
-      if let edit = change.edit {
-        batch.deletedItems.append(contentsOf: edit.deleted)
-        batch.insertedItems.append(contentsOf: edit.inserted)
-      } else if let old = change.old, let new,
+      var edit = change.edit
+      if edit == nil, let old = change.old, let new,
         let deleted = Self.deletions(from: old, keeping: new, inSection: change.index)
       {
-        batch.deletedItems += deleted
-      } else if let edit = tree.rowChanges(from: change.old, to: new, inSection: change.index) {
-        batch.deletedItems += edit.deleted
-        batch.insertedItems += edit.inserted
-      } else {
+        edit = (deleted, [])
+      }
+      if edit == nil { edit = tree.rowChanges(from: change.old, to: new, inSection: change.index) }
+      guard let edit else {
         fallback = true
+        continue
+      }
+      // The first section's lists are taken as they are (no copy of a million paths).
+      if batch.deletedItems.isEmpty {
+        batch.deletedItems = edit.deleted
+      } else {
+        batch.deletedItems.append(contentsOf: edit.deleted)
+      }
+      if batch.insertedItems.isEmpty {
+        batch.insertedItems = edit.inserted
+      } else {
+        batch.insertedItems.append(contentsOf: edit.inserted)
       }
     }
     guard fallback else { return deliver(batch, animated: animated) }
@@ -363,6 +372,9 @@ extension DiffableDataSourceSectionSnapshot {
   ) -> (deleted: [ListIndexPath], inserted: [ListIndexPath])? {
     var deleted: [ListIndexPath] = []
     var inserted: [ListIndexPath] = []
+    // Room for every row of the longer side, so that neither list grows by copying.
+    deleted.reserveCapacity(old?.count ?? visibleCount)
+    inserted.reserveCapacity(new?.count ?? visibleCount)
     var (i, j) = (0, 0)
     forEachEntry(in: 0..<count) { _, entry in
       let item = entry.item
