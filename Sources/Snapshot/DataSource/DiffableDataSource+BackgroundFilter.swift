@@ -43,7 +43,7 @@ extension DiffableDataSource {
       let jobs = indexes.map { index in
         FilterJob(
           index: index, tree: sections[index].tree, header: filterHeader(ofSection: index),
-          old: shownItems(ofSection: index))
+          old: shownBefore(index))
       }
       let walks = await Self.filterOffActor(
         jobs, filtersDescendants: filteringDescendantsOfMatches, isIncluded,
@@ -58,7 +58,7 @@ extension DiffableDataSource {
             tests: [isIncluded], filtersDescendants: filteringDescendantsOfMatches)
           filter.rows = walk.rows
           filter.matches = walk.matches
-          changes.append((job.index, job.old, filter, walk.edit))
+          changes.append((job.index, filter, walk.edit))
         }
         if section == nil {
           filterForNewSections = FilterSpec(
@@ -71,16 +71,15 @@ extension DiffableDataSource {
   }
 
   /// One section to filter off the caller's actor: its tree (an O(1) copy), how its header
-  /// is shown, and the rows it shows now (nil: the tree's visible items).
+  /// is shown, and the rows it shows now.
   @usableFromInline struct FilterJob: Sendable {
     @usableFromInline var index: Int
     @usableFromInline var tree: SectionSnapshot
     @usableFromInline var header: SectionSnapshot.FilterHeader
-    @usableFromInline var old: [ItemIdentifierType]?
+    @usableFromInline var old: ShownRows
 
     @inlinable init(
-      index: Int, tree: SectionSnapshot, header: SectionSnapshot.FilterHeader,
-      old: [ItemIdentifierType]?
+      index: Int, tree: SectionSnapshot, header: SectionSnapshot.FilterHeader, old: ShownRows
     ) {
       self.index = index
       self.tree = tree

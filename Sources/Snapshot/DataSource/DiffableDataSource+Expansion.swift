@@ -66,7 +66,8 @@ extension DiffableDataSource {
     }
     // Through a filter, a parent may be shown open while the user's expansion says
     // collapsed (the filter opened it): collapsing it closes it for the filter.
-    let shownOpen = current || filter(ofSection: section).map { $0.rows.hasChildren(item) } == true
+    let shownOpen =
+      current || filter(ofSection: section).map { $0.rows.showsChildren(item) } == true
     let expanded = target ?? !shownOpen
     if expanded ? current : !shownOpen { return false }
     let handlers = sectionSnapshotHandlers

@@ -45,10 +45,9 @@ extension DiffableDataSource {
       for index in indexes {
         let fresh = RowFilter(
           tests: [isIncluded], filtersDescendants: filteringDescendantsOfMatches)
-        let old = shownItems(ofSection: index)
         // The new rows and the batch from the old ones, in one walk of the tree.
-        let (filter, edit) = filtered(fresh, inSection: index, from: old)
-        changes.append((index, old, filter, edit))
+        let (filter, edit) = filtered(fresh, inSection: index, from: shownBefore(index))
+        changes.append((index, filter, edit))
       }
       if section == nil {
         filterForNewSections = FilterSpec(
@@ -67,9 +66,9 @@ extension DiffableDataSource {
   ///
   /// - Throws: ``DataSourceError`` when `section` is not one of the data source's, or during
   ///   another update; nothing changes then.
-  /// - Complexity: O(m + r log n) for the m previous matches (one call of `isIncluded` each)
-  ///   and the r rows shown before, plus O(d log n) for the depth d of each match kept:
-  ///   independent of the number of items that are not shown.
+  /// - Complexity: O(m + r) expected for the m previous matches (one call of `isIncluded`
+  ///   each) and the r rows shown before, plus O(d log n) for the depth d of each kept match
+  ///   the user hid by collapsing its ancestor: independent of the items not shown.
   @inlinable public func narrowFilter(
     in section: SectionIdentifierType? = nil, animated: Bool = true,
     _ isIncluded: @escaping (ItemIdentifierType) -> Bool
@@ -79,12 +78,13 @@ extension DiffableDataSource {
     try performUnfilteredUpdate(.narrowFilter) { () throws(Error) in
       var changes: [FilterChange] = []
       for index in indexes {
-        let old = shownItems(ofSection: index)
         if let current = filter(ofSection: index) {
-          changes.append((index, old, narrowed(current, by: isIncluded, inSection: index), nil))
+          let (filter, deleted) = narrowed(current, by: isIncluded, inSection: index)
+          changes.append((index, filter, (deleted, [])))
         } else {
           let fresh = RowFilter(tests: [isIncluded], filtersDescendants: false)
-          changes.append((index, old, refreshed(fresh, inSection: index), nil))
+          let (filter, edit) = filtered(fresh, inSection: index, from: shownBefore(index))
+          changes.append((index, filter, edit))
         }
       }
       if section == nil {
@@ -112,8 +112,9 @@ extension DiffableDataSource {
     filterOrder &+= 1
     try performUnfilteredUpdate(.clearFilter) { () throws(Error) in
       var changes: [FilterChange] = []
-      for index in indexes where filter(ofSection: index) != nil {
-        changes.append((index, shownItems(ofSection: index), nil, nil))
+      for index in indexes {
+        guard let rows = filter(ofSection: index)?.rows else { continue }
+        changes.append((index, nil, cleared(rows, inSection: index)))
       }
       if section == nil { filterForNewSections = nil }
       try replaceFilters(changes, .clearFilter, animated: animated)
@@ -140,94 +141,90 @@ extension DiffableDataSource {
     return [index]
   }
 
-  /// The rows the section at `index` shows now: through its filter, or its tree's visible
-  /// items (nil: read from the tree as it is walked, never listed). O(1), or O(rows) for a
-  /// filtered section's.
-  @inlinable func shownItems(ofSection index: Int) -> [ItemIdentifierType]? {
-    if let filter = filter(ofSection: index) { return filter.rows.items }
-    if let header = foldingHeader(ofSection: index) { return [header] }
-    return nil
+  /// The rows the section at `index` shows now, before a filter changes them. O(log n).
+  @inlinable func shownBefore(_ index: Int) -> ShownRows {
+    if let rows = filter(ofSection: index)?.rows { return .filtered(rows) }
+    if foldingHeader(ofSection: index) != nil { return .header }
+    return .visible
   }
 
+  /// Which entries of a section's tree are its rows: its visible ones, its header alone (a
+  /// leaf header folds the section), or a filter's.
+  @usableFromInline enum ShownRows: Sendable {
+    case visible
+    case header
+    case filtered(FilterRows)
+
+    /// The rows' positions when a filter shows them, else nil. O(1).
+    @inlinable var filteredPositions: [Int]? {
+      if case .filtered(let rows) = self { return rows.positions }
+      return nil
+    }
+
+    /// Whether its rows are the header alone. O(1).
+    @inlinable var isHeader: Bool {
+      if case .header = self { return true }
+      return false
+    }
+  }
+
+  /// A section's change of filter: its new filter (nil: none) and the rows deleted and
+  /// inserted.
+  @usableFromInline typealias FilterChange = (
+    index: Int, filter: RowFilter?, edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])
+  )
+
   /// Gives each section of `changes` its new filter (nil: none) and sends the list view the
-  /// rows that changed, in one batch. Old and new rows both follow the tree's order, so each
-  /// section's change is read by comparing identifiers in step: along the old rows when the
-  /// new ones are among them (narrowing), else along the tree.
+  /// rows that changed, in one batch.
   @inlinable func replaceFilters(
     _ changes: [FilterChange], _ operation: Error.Operation, animated: Bool
   ) throws(Error) {
     var batch = BatchUpdate()
-    var fallback = false
     for change in changes {
-      let id = sections[change.index].id
-      filters[id] = change.filter
-      let new = shownItems(ofSection: change.index)
-      let tree = sections[change.index].tree
-      var edit = change.edit
-      if edit == nil, let old = change.old, let new,
-        let deleted = Self.deletions(from: old, keeping: new, inSection: change.index)
-      {
-        edit = (deleted, [])
-      }
-      if edit == nil { edit = tree.rowChanges(from: change.old, to: new, inSection: change.index) }
-      guard let edit else {
-        fallback = true
-        continue
-      }
+      filters[sections[change.index].id] = change.filter
       // The first section's lists are taken as they are (no copy of a million paths).
       if batch.deletedItems.isEmpty {
-        batch.deletedItems = edit.deleted
+        batch.deletedItems = change.edit.deleted
       } else {
-        batch.deletedItems.append(contentsOf: edit.deleted)
+        batch.deletedItems.append(contentsOf: change.edit.deleted)
       }
       if batch.insertedItems.isEmpty {
-        batch.insertedItems = edit.inserted
+        batch.insertedItems = change.edit.inserted
       } else {
-        batch.insertedItems.append(contentsOf: edit.inserted)
+        batch.insertedItems.append(contentsOf: change.edit.inserted)
       }
     }
-    guard fallback else { return deliver(batch, animated: animated) }
-    // Only identifiers with a broken `Hashable` conformance get here: diff the rows.
-    var before = filteredLayout
-    for change in changes {
-      before[change.index].items = change.old ?? sections[change.index].tree.visibleItems
-    }
-    deliver(
-      try update(from: before, to: filteredLayout, operation, verify: false), animated: animated)
+    deliver(batch, animated: animated)
   }
 
-  /// The rows deleted from `old` when `new` is among them in the same order, or nil.
-  /// O(old), comparing in step.
-  @inlinable static func deletions(
-    from old: [ItemIdentifierType], keeping new: [ItemIdentifierType], inSection section: Int
-  ) -> [ListIndexPath]? {
-    guard new.count <= old.count else { return nil }
+  /// The rows deleted and inserted when the section at `index` stops showing `rows`, its
+  /// filter's, and shows its tree's visible items (or its folding header alone) again. Both
+  /// are entries of the same tree: one walk, no hashing. O(n).
+  @inlinable func cleared(_ rows: FilterRows, inSection index: Int)
+    -> (deleted: [ListIndexPath], inserted: [ListIndexPath])
+  {
+    let headerAlone = foldingHeader(ofSection: index) != nil
+    let old = rows.positions
     var deleted: [ListIndexPath] = []
-    var kept = 0
-    for (row, item) in old.enumerated() {
-      if kept < new.count && new[kept] == item {
-        kept += 1
-      } else {
-        deleted.append(ListIndexPath(item: row, section: section))
-      }
+    var inserted: [ListIndexPath] = []
+    inserted.reserveCapacity(sections[index].tree.visibleCount)
+    var (i, j) = (0, 0)
+    rows.tree.forEachEntry(in: 0..<rows.tree.count) { position, entry in
+      let was = i < old.count && old[i] == position
+      let isNow = headerAlone ? position == 0 : entry.hidden == 0
+      if was && !isNow { deleted.append(ListIndexPath(item: i, section: index)) }
+      if isNow && !was { inserted.append(ListIndexPath(item: j, section: index)) }
+      if was { i += 1 }
+      if isNow { j += 1 }
     }
-    return kept == new.count ? deleted : nil
+    return (deleted, inserted)
   }
-
-  /// A section's change of filter: the rows it showed (nil: its tree's visible items), its
-  /// new filter (nil: none), and the rows deleted and inserted when they are known already.
-  @usableFromInline typealias FilterChange = (
-    index: Int, old: [ItemIdentifierType]?, filter: RowFilter?,
-    edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
-  )
 
   /// `filter` with its rows and matches worked out from the tree of the section at `index`,
-  /// and the rows deleted and inserted from `old` (nil: the tree's visible items), read in
-  /// the same walk; no edit when `old` does not follow the tree (identifiers with a broken
-  /// `Hashable` conformance). O(n).
-  @inlinable func filtered(
-    _ filter: RowFilter, inSection index: Int, from old: [ItemIdentifierType]?
-  ) -> (RowFilter, (deleted: [ListIndexPath], inserted: [ListIndexPath])?) {
+  /// and the rows deleted and inserted from `old`, read in the same walk. O(n).
+  @inlinable func filtered(_ filter: RowFilter, inSection index: Int, from old: ShownRows)
+    -> (RowFilter, (deleted: [ListIndexPath], inserted: [ListIndexPath]))
+  {
     var filter = filter
     let tests = filter.tests
     let walk = Self.filterWalk(
@@ -243,16 +240,16 @@ extension DiffableDataSource {
     return (filter, walk.edit)
   }
 
-  /// What a filter shows of `tree` as the section at `index`, and the rows deleted and
-  /// inserted from `old` (nil: the tree's visible items), in one walk of the tree.
+  /// What a filter shows of a tree, and the rows deleted and inserted from the rows shown
+  /// before, worked out in one walk of the tree.
   @usableFromInline struct FilterWalk: Sendable {
-    @usableFromInline var rows: SectionSnapshot
+    @usableFromInline var rows: FilterRows
     @usableFromInline var matches: [ItemIdentifierType]
-    @usableFromInline var edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
+    @usableFromInline var edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])
 
     @inlinable init(
-      rows: SectionSnapshot, matches: [ItemIdentifierType],
-      edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])?
+      rows: FilterRows, matches: [ItemIdentifierType],
+      edit: (deleted: [ListIndexPath], inserted: [ListIndexPath])
     ) {
       self.rows = rows
       self.matches = matches
@@ -260,95 +257,109 @@ extension DiffableDataSource {
     }
   }
 
-  /// See ``FilterWalk``: O(n) for the n items of `tree`, with one call of `isMatch` each and
-  /// no hashing beyond the lookups in `collapsed`.
+  /// See ``FilterWalk``: `tree` shown as the section at `index`, `old` its rows before. O(n)
+  /// for the n items of `tree`, with one call of `isMatch` each and no hashing beyond the
+  /// lookups in `collapsed`.
   @inlinable static func filterWalk(
     _ tree: SectionSnapshot, inSection index: Int, header: SectionSnapshot.FilterHeader,
-    collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
-    from old: [ItemIdentifierType]?, isMatch: (ItemIdentifierType) -> Bool
+    collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool, from old: ShownRows,
+    isMatch: (ItemIdentifierType) -> Bool
   ) -> FilterWalk {
+    var rows = FilterRows(of: tree)
+    let oldPositions = old.filteredPositions
+    let headerAlone = old.isHeader
     var deleted: [ListIndexPath] = []
     // Most rows may go: room for all of them, so that the list never grows by copying.
-    deleted.reserveCapacity(old?.count ?? tree.visibleCount)
+    deleted.reserveCapacity(oldPositions?.count ?? tree.visibleCount)
     var inserted: [ListIndexPath] = []
     var (i, j) = (0, 0)
-    let (rows, matches) = tree.filteredRows(
+    let matches = tree.filteredRows(
       header: header, collapsed: collapsed, filtersDescendants: filtersDescendants,
       isMatch: isMatch
-    ) { entry, isNow in
+    ) { position, entry, isNow in
       let was: Bool
-      if let old { was = i < old.count && old[i] == entry.item } else { was = entry.hidden == 0 }
+      if let oldPositions {
+        was = i < oldPositions.count && oldPositions[i] == position
+      } else {
+        was = headerAlone ? position == 0 : entry.hidden == 0
+      }
       if was && !isNow { deleted.append(ListIndexPath(item: i, section: index)) }
-      if isNow && !was { inserted.append(ListIndexPath(item: j, section: index)) }
+      if isNow {
+        rows.append(position, entry)
+        if !was { inserted.append(ListIndexPath(item: j, section: index)) }
+        j += 1
+      }
       if was { i += 1 }
-      if isNow { j += 1 }
     }
-    let inStep = i == old?.count ?? i
-    return FilterWalk(
-      rows: SectionSnapshot(entries: rows), matches: matches,
-      edit: inStep ? (deleted, inserted) : nil)
+    return FilterWalk(rows: rows, matches: matches, edit: (deleted, inserted))
   }
 
-  /// `filter` refined by `test`, reading only its matches and the rows it showed in the
-  /// section at `index`: O(m + r) expected for m matches and r rows, plus O(log n) for each
-  /// row that showed rows below it and O(d log n) for each kept match the user hid.
+  /// `filter` refined by `test`, and the rows it no longer shows (narrowing only hides rows),
+  /// reading only its matches and the rows it showed in the section at `index`: O(m + r)
+  /// expected for m matches and r rows, plus O(d log n) for each kept match the user hid.
   @inlinable func narrowed(
     _ filter: RowFilter, by test: @escaping (ItemIdentifierType) -> Bool, inSection index: Int
-  ) -> RowFilter {
+  ) -> (RowFilter, [ListIndexPath]) {
     var filter = filter
-    let tree = sections[index].tree
+    let old = filter.rows
+    let tree = old.tree
     let kept = filter.matches.filter(test)
     let matches = Set(kept)
-    let shown = filter.rows
-    // Each row's bits (a kept match, a kept match below), read from the rows themselves: a
-    // shown match's ancestors are shown. And each row's level: a row showed rows below it
-    // when the next row is deeper.
-    var bits = [UInt8](repeating: 0, count: shown.count)
-    var levels: [Int32] = []
-    levels.reserveCapacity(shown.count + 1)
+    // The rows' bits (bit 0 a kept match, bit 1 a kept match below, bit 2 expanded), read
+    // from the rows themselves: a shown match's ancestors are shown.
+    var bits: [UInt8] = []
+    bits.reserveCapacity(old.count)
     var path: [Int] = []
     var keptShown = 0
-    shown.forEachEntry(in: 0..<shown.count) { position, entry in
-      levels.append(Int32(entry.level))
+    for (row, entry) in old.entries.enumerated() {
       path.removeLast(Swift.max(0, path.count - entry.level))
+      var flag: UInt8 = entry.isExpanded ? 4 : 0
       if matches.contains(entry.item) {
-        bits[position] |= 1
+        flag |= 1
         keptShown += 1
         for ancestor in path.reversed() {
           if bits[ancestor] & 2 != 0 { break }
           bits[ancestor] |= 2
         }
       }
-      path.append(position)
+      path.append(row)
+      bits.append(flag)
     }
-    levels.append(-1)
     // Kept matches hidden below a parent the user closed: their ancestors, from the tree.
     var above: Set<ItemIdentifierType> = []
     if keptShown < kept.count {
-      for match in kept where !shown.contains(match) {
+      for match in kept where old.row(of: match) == nil {
         var parent = tree.parent(of: match)
         while let next = parent, above.insert(next).inserted { parent = tree.parent(of: next) }
       }
     }
-    let rows = shown.shownRows(
-      header: filterHeader(ofSection: index), collapsed: filter.collapsed,
-      filtersDescendants: filter.filtersDescendants, anyMatch: !kept.isEmpty
-    ) { position, entry in
-      var flags = bits[position]
-      if !above.isEmpty && above.contains(entry.item) { flags |= 2 }
-      // The expansion matters only for a row that showed rows below it (and for a header
-      // that folds the section): only they can show rows below them now.
-      if position == 0 || levels[position + 1] > levels[position],
-        tree.expansion(of: entry.item) == true
-      {
-        flags |= 4
-      }
-      return flags
-    }
-    filter.rows = SectionSnapshot(entries: rows)
+    var new = FilterRows(of: tree)
+    var deleted: [ListIndexPath] = []
+    SectionSnapshot.shownRows(
+      header: filterHeader(ofSection: index), first: old.entries.first,
+      collapsed: filter.collapsed, filtersDescendants: filter.filtersDescendants,
+      anyMatch: !kept.isEmpty,
+      walk: { body in
+        // Row indexes stand for positions: the header, when there is one, is entry 0 and
+        // row 0.
+        for (row, entry) in old.entries.enumerated() { body(row, entry) }
+      },
+      flag: { row, entry in
+        var flag = bits[row]
+        if !above.isEmpty && above.contains(entry.item) { flag |= 2 }
+        return flag
+      },
+      onEntry: { row, _, isNow in
+        if isNow {
+          new.append(old.positions[row], old.entries[row])
+        } else {
+          deleted.append(ListIndexPath(item: row, section: index))
+        }
+      })
+    filter.rows = new
     filter.matches = kept
     filter.tests.append(test)
-    return filter
+    return (filter, deleted)
   }
 
   /// Changes what the user closed while filtering the section at `index`, if it is filtered.
@@ -359,36 +370,5 @@ extension DiffableDataSource {
     let id = sections[index].id
     guard filters[id] != nil else { return }
     change(&filters[id]!.collapsed)
-  }
-}
-
-extension DiffableDataSourceSectionSnapshot {
-  /// The rows deleted from `old` and inserted into `new`, both lists of this snapshot's items
-  /// in its order (nil: its visible items, read as it is walked), as index paths in section
-  /// `section`; nil when either is not (identifiers with a broken `Hashable` conformance).
-  /// O(n) for the n items, comparing in step.
-  @inlinable func rowChanges(
-    from old: [ItemIdentifierType]?, to new: [ItemIdentifierType]?, inSection section: Int
-  ) -> (deleted: [ListIndexPath], inserted: [ListIndexPath])? {
-    var deleted: [ListIndexPath] = []
-    var inserted: [ListIndexPath] = []
-    // Room for every row of the longer side, so that neither list grows by copying.
-    deleted.reserveCapacity(old?.count ?? visibleCount)
-    inserted.reserveCapacity(new?.count ?? visibleCount)
-    var (i, j) = (0, 0)
-    forEachEntry(in: 0..<count) { _, entry in
-      let item = entry.item
-      let visible = entry.hidden == 0
-      let was: Bool
-      if let old { was = i < old.count && old[i] == item } else { was = visible }
-      let isNow: Bool
-      if let new { isNow = j < new.count && new[j] == item } else { isNow = visible }
-      if was && !isNow { deleted.append(ListIndexPath(item: i, section: section)) }
-      if isNow && !was { inserted.append(ListIndexPath(item: j, section: section)) }
-      if was { i += 1 }
-      if isNow { j += 1 }
-    }
-    guard i == old?.count ?? i, j == new?.count ?? j else { return nil }
-    return (deleted, inserted)
   }
 }

@@ -15,8 +15,8 @@ extension DiffableDataSource {
     @usableFromInline var collapsed: Set<ItemIdentifierType> = []
     /// The matches, depth-first.
     @usableFromInline var matches: [ItemIdentifierType] = []
-    /// The rows shown, at their levels, every one expanded: its visible items are the rows.
-    @usableFromInline var rows = SectionSnapshot()
+    /// The rows shown: entries of the section's tree.
+    @usableFromInline var rows = FilterRows(of: SectionSnapshot())
 
     @inlinable init(tests: [(ItemIdentifierType) -> Bool], filtersDescendants: Bool) {
       self.tests = tests
@@ -68,11 +68,12 @@ extension DiffableDataSource {
     var filter = filter
     let tree = sections[index].tree
     if !filter.collapsed.isEmpty { filter.collapsed = filter.collapsed.filter(tree.contains) }
-    let (rows, matches) = tree.filteredRows(
-      header: filterHeader(ofSection: index), collapsed: filter.collapsed,
-      filtersDescendants: filter.filtersDescendants, isMatch: { filter.passes($0) })
-    filter.rows = SectionSnapshot(entries: rows)
-    filter.matches = matches
+    let walk = Self.filterWalk(
+      tree, inSection: index, header: filterHeader(ofSection: index),
+      collapsed: filter.collapsed, filtersDescendants: filter.filtersDescendants, from: .visible
+    ) { filter.passes($0) }
+    filter.rows = walk.rows
+    filter.matches = walk.matches
     return filter
   }
 

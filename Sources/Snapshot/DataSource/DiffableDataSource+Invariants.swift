@@ -23,7 +23,10 @@ extension DiffableDataSource {
     for (id, filter) in filters {
       guard let index = sectionIndexes[id] else { return "section \(id): filtered, but absent" }
       let fresh = refreshed(filter, inSection: index)
-      if fresh.rows.items != filter.rows.items {
+      if !filter.rows.tree.isIdentical(to: sections[index].tree) {
+        return "section \(id): the filter's rows are not of the section's tree"
+      }
+      if !fresh.rows.sameRows(as: filter.rows) {
         return "section \(id): the filter shows \(filter.rows.items), its tests \(fresh.rows.items)"
       }
       if fresh.matches != filter.matches { return "section \(id): the filter's matches differ" }

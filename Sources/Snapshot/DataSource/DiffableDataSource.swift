@@ -176,7 +176,7 @@ extension DiffableDataSource: ListContent {
     guard sections.indices.contains(indexPath.section) else { return nil }
     if let filter = filter(ofSection: indexPath.section) {
       guard (0..<filter.rows.count).contains(indexPath.item) else { return nil }
-      return filter.rows.visibleItem(atRow: indexPath.item)
+      return filter.rows.item(atRow: indexPath.item)
     }
     guard (0..<rowCount(inSection: indexPath.section)).contains(indexPath.item) else {
       return nil
@@ -194,7 +194,7 @@ extension DiffableDataSource: ListContent {
     guard sections.indices.contains(section) else { return [] }
     if let filter = filter(ofSection: section) {
       let rows = range.clamped(to: 0..<filter.rows.count)
-      return rows.isEmpty ? [] : filter.rows.visibleItems(inRows: rows)
+      return filter.rows.items(inRows: rows)
     }
     return rowItems(in: range.clamped(to: 0..<rowCount(inSection: section)), inSection: section)
   }
@@ -206,7 +206,7 @@ extension DiffableDataSource: ListContent {
     if !filters.isEmpty {
       for index in sections.indices where sections[index].tree.contains(item) {
         guard let filter = filter(ofSection: index) else { break }
-        return filter.rows.visibleRow(of: item).map { ListIndexPath(item: $0, section: index) }
+        return filter.rows.row(of: item).map { ListIndexPath(item: $0, section: index) }
       }
     }
     guard let (section, row) = rowLocation(of: item) else { return nil }

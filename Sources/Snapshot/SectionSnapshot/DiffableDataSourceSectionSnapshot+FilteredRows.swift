@@ -1,6 +1,5 @@
 // The rows a filtered section shows, worked out from its tree: what a data source's filter
-// reads. Rows are returned as entries at their levels, each marked expanded, so that a
-// snapshot of them shows every one as a row.
+// reads. Each entry is reported in order with whether it is a row; nothing is copied.
 
 extension DiffableDataSourceSectionSnapshot {
   /// How a filter treats the first root of a section that shows it as its header.
@@ -15,7 +14,8 @@ extension DiffableDataSourceSectionSnapshot {
     case leaf
   }
 
-  /// The rows this tree shows through a filter, and its matches in depth-first order.
+  /// Reports every entry of this tree, in order, to `onEntry` with whether a filter shows it
+  /// as a row; returns the matches, depth-first.
   ///
   /// An item is a match when `isMatch` returns true for it; it is shown when its parent is
   /// shown and open, and it is a match, has a match below it, or its parent shows its
@@ -26,12 +26,11 @@ extension DiffableDataSourceSectionSnapshot {
   ///
   /// - Complexity: O(n) for the n items, with one call of `isMatch` each, in depth-first
   ///   order; O(1) expected per lookup in `collapsed`, made only for closed parents of matches.
-  /// `onEntry` is called with every entry in order and whether it is shown.
   @inlinable func filteredRows(
     header: FilterHeader, collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
     isMatch: (ItemIdentifierType) -> Bool,
-    onEntry: (SharedEntry<ItemIdentifierType>, Bool) -> Void = { _, _ in }
-  ) -> (rows: [SharedEntry<ItemIdentifierType>], matches: [ItemIdentifierType]) {
+    onEntry: (Int, SharedEntry<ItemIdentifierType>, Bool) -> Void
+  ) -> [ItemIdentifierType] {
     // Pass 1: bit 0, a match; bit 1, a match lies below.
     var flags = [UInt8](repeating: 0, count: count)
     var matches: [ItemIdentifierType] = []
@@ -51,41 +50,64 @@ extension DiffableDataSourceSectionSnapshot {
         }
       }
     }
-    let rows = shownRows(
-      header: header, collapsed: collapsed, filtersDescendants: filtersDescendants,
-      anyMatch: !matches.isEmpty, onEntry: onEntry
-    ) { position, entry in flags[position] | (entry.isExpanded ? 4 : 0) }
-    return (rows, matches)
+    Self.shownRows(
+      header: header, first: count > 0 ? entry(at: 0) : nil, collapsed: collapsed,
+      filtersDescendants: filtersDescendants, anyMatch: !matches.isEmpty,
+      walk: { forEachEntry(in: 0..<count, $0) },
+      flag: { position, entry in flags[position] | (entry.isExpanded ? 4 : 0) },
+      onEntry: onEntry)
+    return matches
   }
 
-  /// The rows shown through a filter, read from this snapshot's entries in order: `flag`
-  /// gives each entry's bits (bit 0 a match, bit 1 a match below, bit 2 expanded for the
-  /// user); see ``filteredRows(header:collapsed:filtersDescendants:isMatch:onEntry:)``. Reading the tree
-  /// itself, `flag` passes on its own expansion; reading the rows a filter showed before, it
-  /// looks the expansion up. O(n) plus one call of `flag` per entry visited (a hidden entry's
-  /// subtree is passed over without calls).
-  @inlinable func shownRows(
-    header: FilterHeader, collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool,
-    anyMatch: Bool, onEntry: (SharedEntry<ItemIdentifierType>, Bool) -> Void = { _, _ in },
-    flag: (Int, SharedEntry<ItemIdentifierType>) -> UInt8
-  ) -> [SharedEntry<ItemIdentifierType>] {
-    guard count > 0 else { return [] }
-    var rows: [SharedEntry<ItemIdentifierType>] = []
+  /// Reports the entries `walk` hands over (a tree's, in order, or some of them: a walk of
+  /// the rows a filter showed before may skip the rest, as no row can appear among them) to
+  /// `onEntry` with whether a filter shows each as a row. `flag` gives each entry's bits (bit
+  /// 0 a match, bit 1 a match below, bit 2 expanded for the user); `first` is the tree's
+  /// first entry. See ``filteredRows(header:collapsed:filtersDescendants:isMatch:onEntry:)``.
+  /// O(k) for the k entries walked, plus one call of `flag` for each entry not inside a
+  /// hidden one.
+  @inlinable static func shownRows(
+    header: FilterHeader, first: SharedEntry<ItemIdentifierType>?,
+    collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool, anyMatch: Bool,
+    walk: ((Int, SharedEntry<ItemIdentifierType>) -> Void) -> Void,
+    flag: (Int, SharedEntry<ItemIdentifierType>) -> UInt8,
+    onEntry: (Int, SharedEntry<ItemIdentifierType>, Bool) -> Void
+  ) {
+    guard let first else { return }
+    // `walk` calls back into `flag` and `onEntry`, which it cannot change: neither escapes.
+    withoutActuallyEscaping(flag) { flag in
+      withoutActuallyEscaping(onEntry) { onEntry in
+        shownRows(
+          header: header, first: first, collapsed: collapsed,
+          filtersDescendants: filtersDescendants, anyMatch: anyMatch, walk: walk, flag: flag,
+          onEntry: onEntry)
+      }
+    }
+  }
+
+  /// ``shownRows(header:first:collapsed:filtersDescendants:anyMatch:walk:flag:onEntry:)``
+  /// with escaping callbacks that do not escape.
+  @inlinable static func shownRows(
+    header: FilterHeader, first: SharedEntry<ItemIdentifierType>,
+    collapsed: Set<ItemIdentifierType>, filtersDescendants: Bool, anyMatch: Bool,
+    walk: ((Int, SharedEntry<ItemIdentifierType>) -> Void) -> Void,
+    flag: @escaping (Int, SharedEntry<ItemIdentifierType>) -> UInt8,
+    onEntry: @escaping (Int, SharedEntry<ItemIdentifierType>, Bool) -> Void
+  ) {
     if case .leaf = header {
-      let first = entry(at: 0)
       let open = flag(0, first) & 4 != 0 || (anyMatch && !collapsed.contains(first.item))
       if !open {
-        forEachEntry(in: 0..<count) { onEntry($1, $0 == 0) }
-        return [SharedEntry(item: first.item, level: 0, isExpanded: true)]
+        walk { onEntry($0, $1, $0 == 0) }
+        return
       }
     }
     // For each level on the path: whether that row shows its children unfiltered.
     var unfiltered: [Bool] = []
     var skipBelow = Int.max
-    forEachEntry(in: 0..<count) { position, entry in
+    walk { position, entry in
       let level = entry.level
       if level > skipBelow {
-        onEntry(entry, false)
+        onEntry(position, entry, false)
         return
       }
       skipBelow = Int.max
@@ -96,17 +118,15 @@ extension DiffableDataSourceSectionSnapshot {
       let bits = flag(position, entry)
       guard isHeader || parentUnfiltered || bits & 3 != 0 else {
         skipBelow = level
-        onEntry(entry, false)
+        onEntry(position, entry, false)
         return
       }
       let expanded = bits & 4 != 0
       let open =
         expanded || (bits & 2 != 0 && (collapsed.isEmpty || !collapsed.contains(entry.item)))
-      rows.append(SharedEntry(item: entry.item, level: level, isExpanded: true))
-      onEntry(entry, true)
+      onEntry(position, entry, true)
       unfiltered.append(expanded && (parentUnfiltered || (bits & 1 != 0 && !filtersDescendants)))
       if !open { skipBelow = level }
     }
-    return rows
   }
 }
