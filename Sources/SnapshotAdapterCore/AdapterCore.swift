@@ -130,20 +130,25 @@ package final class AdapterCore<
   /// O(the items handed to the cell provider since the last advance); never O(n).
   ///
   /// With `batch`, the update that takes the record to `content`: when it leaves the
-  /// sections as they are, only the sections its item entries touch are read again (the
-  /// others keep their rows), O(k) for k entries plus a count read per touched section.
+  /// sections as they are, the counts of the sections its item entries touch follow from
+  /// the batch (UIKit's count rule: old count, plus inserts and moves in, minus deletes and
+  /// moves out), O(k) for k entries, no count read; debug builds check them against
+  /// `content` (``checkDerivedCounts(against:through:)``).
   package func advance(
     to content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
     through batch: BatchUpdate? = nil
   ) {
     self.content = content
     if let batch, batch.keepsSections {
-      readCounts(of: batch.insertedItems, in: content)
-      readCounts(of: batch.deletedItems, in: content)
+      for path in batch.insertedItems { addCount(1, to: path.section) }
+      for path in batch.deletedItems { addCount(-1, to: path.section) }
       for move in batch.movedItems where move.source.section != move.destination.section {
-        readCount(of: move.source.section, in: content)
-        readCount(of: move.destination.section, in: content)
+        addCount(-1, to: move.source.section)
+        addCount(1, to: move.destination.section)
       }
+      #if DEBUG
+        checkDerivedCounts(against: content, through: batch)
+      #endif
     } else {
       counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
     }
@@ -152,24 +157,32 @@ package final class AdapterCore<
     forgetShownItems()
   }
 
-  /// Reads again the row counts of the sections of `paths` (sorted: a run of one section is
-  /// read once). O(k) plus a count read per section.
-  func readCounts(
-    of paths: [ListIndexPath],
-    in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
-  ) {
-    var last = -1
-    for path in paths where path.section != last {
-      last = path.section
-      readCount(of: last, in: content)
-    }
+  /// Adds `change` to the row count of `section` (none out of range). O(1).
+  func addCount(_ change: Int, to section: Int) {
+    guard counts.indices.contains(section) else { return }
+    counts[section] += change
   }
 
-  func readCount(
-    of section: Int, in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  /// Debug builds: checks the counts derived from `batch` against `content`'s, for the
+  /// sections its item entries touch, and takes `content`'s where they differ (so that the
+  /// view's own check sees the batch as before). They may differ only with a planted bug
+  /// (whose batch breaks the count rule on purpose). O(k) count reads.
+  func checkDerivedCounts(
+    against content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
+    through batch: BatchUpdate
   ) {
-    guard counts.indices.contains(section) else { return }
-    counts[section] = content.numberOfItems(inSection: section)
+    let touched =
+      batch.insertedItems.map(\.section) + batch.deletedItems.map(\.section)
+      + batch.movedItems.flatMap { [$0.source.section, $0.destination.section] }
+    for section in touched where counts.indices.contains(section) {
+      let count = content.numberOfItems(inSection: section)
+      guard counts[section] != count else { continue }
+      precondition(
+        bug != nil,
+        "section \(section): \(counts[section]) rows derived from the batch, \(count) in the "
+          + "content")
+      counts[section] = count
+    }
   }
 
   /// Forgets the items handed to the cell provider: O(the items handed since the last time),
@@ -201,7 +214,7 @@ package final class AdapterCore<
   /// not per update: what it delivers waits in the core while the view runs it.
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
-  ///   section the batch touches (every section when it changes sections).
+  ///   section when the batch changes sections (none otherwise).
   package func perform(
     _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>

@@ -74,7 +74,7 @@ open class ListViewAdapter<
   /// main actor).
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
-  ///   section whose rows the batch changes (every section when it changes sections).
+  ///   section when the batch changes sections (none otherwise).
   public nonisolated func performBatchUpdates(
     _ batch: BatchUpdate, animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>

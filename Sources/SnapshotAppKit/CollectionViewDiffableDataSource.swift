@@ -32,9 +32,9 @@ import SnapshotAdapterCore
   /// (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``, the view not having
   /// moved it) and sends the view one batch, the item's move among it.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content per section whose rows the batch inserts, deletes or moves
-  /// (every section when it changes sections).
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections).
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable

@@ -30,10 +30,10 @@ import SnapshotAdapterCore
   /// `animated: false` runs the batch inside `UIView.performWithoutAnimation`. An apply's
   /// completion runs once the view's batches have finished.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content (O(log n) for the data source) per section whose rows the
-  /// batch inserts, deletes or moves (every section when it changes sections); the rows are
-  /// never copied.
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections: O(log n) each for
+  /// the data source); the rows are never copied.
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable

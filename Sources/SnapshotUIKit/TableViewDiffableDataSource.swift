@@ -20,9 +20,9 @@ import SnapshotAdapterCore
   /// completion once the table's batches have finished; the first visible row kept in place
   /// when ``keepsFirstVisibleRowInPlace`` is set. Rows animate with ``defaultRowAnimation``.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content per section whose rows the batch inserts, deletes or moves
-  /// (every section when it changes sections).
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections).
   @MainActor
   public final class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
