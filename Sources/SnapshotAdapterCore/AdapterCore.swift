@@ -5,7 +5,7 @@ import Snapshot
 
 /// What the shared core needs of a list view that batches (UICollectionView, UITableView,
 /// NSCollectionView).
-@MainActor package protocol BatchingListView: AnyObject {
+@usableFromInline @MainActor package protocol BatchingListView: AnyObject {
   /// Whether the view is in a window (else it is reloaded, not animated).
   var isInWindow: Bool { get }
   /// Runs `body` without animation (`UIView.performWithoutAnimation`, an
@@ -20,7 +20,7 @@ import Snapshot
 
 /// What keeping the user's place needs of a view: where its first visible row is, and a
 /// way to scroll a row back there.
-@MainActor package protocol PlaceKeepingView: AnyObject {
+@usableFromInline @MainActor package protocol PlaceKeepingView: AnyObject {
   /// The first visible row (a section and an item) and how many points the top of the
   /// visible area is past the row's top; nil without a window or a visible row.
   func firstVisibleRow() -> (row: IndexPath, past: CGFloat)?
@@ -30,7 +30,7 @@ import Snapshot
 }
 
 /// A defect an adapter can be made to have, for the tests that prove they catch it.
-package enum AdapterBug: Sendable {
+@usableFromInline package enum AdapterBug: Sendable {
   /// The record advanced before `performBatchUpdates`, not inside its closure.
   case recordAdvancedBeforeClosure
   /// Reconfigures sent inside the batch's closure.
@@ -49,39 +49,49 @@ package enum AdapterBug: Sendable {
 /// `performBatchUpdates` whenever its layout is stale, after the engine has already moved
 /// on; until the closure runs, rows are answered for through the batch's
 /// ``Snapshot/BatchUpdate/PositionMap``.
-@MainActor
+@MainActor @usableFromInline
 package final class AdapterCore<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {
-  package var counts: [Int] = []
-  package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  @usableFromInline package var counts: [Int] = []
+  @usableFromInline package var content:
+    (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
   /// Between the start of an update and its closure: the batch, whose map takes the rows
   /// the view shows (the record) to the content's (wherever it is set, ``preparedMap`` is
   /// reset).
-  package var pendingBatch: BatchUpdate?
+  @usableFromInline package var pendingBatch: BatchUpdate?
   /// The pending batch's map, prepared when the view first asks for a row mid-update (a
   /// view whose layout is current asks for none, and the update then costs no map).
-  var preparedMap: BatchUpdate.PositionMap?
+  @usableFromInline var preparedMap: BatchUpdate.PositionMap?
   /// The items handed to the cell provider since the record last advanced.
-  package var shownItems: [IndexPath: ItemIdentifierType] = [:]
+  @usableFromInline package var shownItems: [IndexPath: ItemIdentifierType] = [:]
   /// Batches handed to the view whose completion has not run yet, and the data source's
   /// completions waiting for them.
-  package var batchesInFlight = 0
-  package var waitingCompletions: [() -> Void] = []
-  package var bug: AdapterBug?
+  @usableFromInline package var batchesInFlight = 0
+  @usableFromInline package var waitingCompletions: [() -> Void] = []
+  @usableFromInline package var bug: AdapterBug?
   /// Makes a batch's structural calls on the view (set once by the adapter).
-  package var sendBatch: (BatchUpdate) -> Void = { _ in }
+  @usableFromInline package var sendBatch: (BatchUpdate) -> Void = { _ in }
   /// While the view runs the `performBatchUpdates` closure: the content it takes the record
   /// to, the view, and the batch when not ``pendingBatch`` (a planted bug advanced the record
   /// before the closure).
-  var delivering: BatchUpdate?
-  var deliveringContent: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
-  var deliveringView: (any BatchingListView)?
-  /// The `performBatchUpdates` closure, made once (the view runs it before
-  /// `performBatchUpdates` returns, while the core exists).
-  lazy var batchBody: () -> Void = { [unowned self] in self.runBatchBody() }
+  @usableFromInline var delivering: BatchUpdate?
+  @usableFromInline var deliveringContent:
+    (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  @usableFromInline var deliveringView: (any BatchingListView)?
+  /// The `performBatchUpdates` closure, made once by ``connect(_:)`` (the view runs it
+  /// before `performBatchUpdates` returns, while the core exists).
+  @usableFromInline var batchBody: () -> Void = {}
 
   package init() {}
+
+  /// Sets ``sendBatch`` and makes the `performBatchUpdates` closure. Inlinable, as the
+  /// update path is: an adapter's inlinable initializer calling it has the path specialized
+  /// for the caller's identifier types. O(1).
+  @inlinable package func connect(_ send: @escaping (BatchUpdate) -> Void) {
+    sendBatch = send
+    batchBody = { [unowned self] in self.runBatchBody() }
+  }
 
   /// The section count the view is told. O(1).
   package var sectionCount: Int { counts.count }
@@ -134,7 +144,7 @@ package final class AdapterCore<
   /// the batch (UIKit's count rule: old count, plus inserts and moves in, minus deletes and
   /// moves out), O(k) for k entries, no count read; debug builds check them against
   /// `content` (``checkDerivedCounts(against:through:)``).
-  package func advance(
+  @inlinable package func advance(
     to content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
     through batch: BatchUpdate? = nil
   ) {
@@ -158,7 +168,7 @@ package final class AdapterCore<
   }
 
   /// Adds `change` to the row count of `section` (none out of range). O(1).
-  func addCount(_ change: Int, to section: Int) {
+  @inlinable func addCount(_ change: Int, to section: Int) {
     guard counts.indices.contains(section) else { return }
     counts[section] += change
   }
@@ -167,7 +177,7 @@ package final class AdapterCore<
   /// sections its item entries touch, and takes `content`'s where they differ (so that the
   /// view's own check sees the batch as before). They may differ only with a planted bug
   /// (whose batch breaks the count rule on purpose). O(k) count reads.
-  func checkDerivedCounts(
+  @usableFromInline func checkDerivedCounts(
     against content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
     through batch: BatchUpdate
   ) {
@@ -188,7 +198,7 @@ package final class AdapterCore<
   /// Forgets the items handed to the cell provider: O(the items handed since the last time),
   /// not O(the most ever handed), as keeping the table's capacity would cost after a pass that
   /// drew many rows.
-  func forgetShownItems() {
+  @inlinable func forgetShownItems() {
     if !shownItems.isEmpty { shownItems = [:] }
   }
 
@@ -200,7 +210,7 @@ package final class AdapterCore<
     forgetShownItems()
   }
 
-  package func reload(
+  @inlinable package func reload(
     _ view: (some BatchingListView)?,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -215,7 +225,7 @@ package final class AdapterCore<
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
   ///   section when the batch changes sections (none otherwise).
-  package func perform(
+  @inlinable package func perform(
     _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -235,7 +245,7 @@ package final class AdapterCore<
   }
 
   /// One `performBatchUpdates` of `batch` on `view`, then the reconfigures.
-  func update(
+  @inlinable func update(
     _ view: some BatchingListView, _ batch: BatchUpdate,
     _ content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -252,7 +262,7 @@ package final class AdapterCore<
 
   /// The `performBatchUpdates` closure's work: the record advances to the content being
   /// delivered, and the view gets the batch's calls.
-  func runBatchBody() {
+  @inlinable func runBatchBody() {
     // Taken, not copied (a batch is a dozen arrays to retain and release).
     guard let content = deliveringContent.take(),
       let batch = pendingBatch.take() ?? delivering.take()
@@ -275,7 +285,7 @@ package final class AdapterCore<
   }
 
   /// A batch's completion ran: the waiting completions run when it was the last one.
-  package func batchFinished() {
+  @inlinable package func batchFinished() {
     batchesInFlight -= 1
     guard batchesInFlight == 0 else { return }
     let waiting = waitingCompletions
@@ -299,13 +309,13 @@ package enum BatchCall: Sendable {
 extension BatchUpdate {
   /// Whether the batch leaves the sections as they are (no section inserted, deleted,
   /// reloaded or moved): its item entries then say which sections change their counts. O(1).
-  var keepsSections: Bool {
+  @inlinable var keepsSections: Bool {
     deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
       && movedSections.isEmpty
   }
 
   /// The reconfigured items as index paths. O(k).
-  var reconfiguredIndexPaths: [IndexPath] {
+  @inlinable var reconfiguredIndexPaths: [IndexPath] {
     reconfiguredItems.map { IndexPath(index: $0.section).appending($0.item) }
   }
 

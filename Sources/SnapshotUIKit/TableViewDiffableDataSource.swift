@@ -42,13 +42,11 @@ import SnapshotAdapterCore
     /// engine.
     ///
     /// - Complexity: O(1).
-    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
-      self.tableView = tableView
-      self.cellProvider = cellProvider
-      super.init()
-      tableView.dataSource = self
+    @inlinable public convenience init(tableView: UITableView, cellProvider: @escaping CellProvider)
+    {
+      self.init(view: tableView, cellProvider: cellProvider)
       reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
-      core.sendBatch = { [unowned self] in
+      core.connect { [unowned self] in
         self.tableView?.send($0, with: self.defaultRowAnimation)
       }
       deliverBatch = { [unowned self] batch, animated, content in
@@ -56,6 +54,16 @@ import SnapshotAdapterCore
           core.perform(batch, animated: animated, on: self.tableView, content: content)
         }
       }
+    }
+
+    /// Sets the view and the cell provider, and becomes the view's data source (the
+    /// public initializer, inlinable, then connects the update path: specialized where
+    /// it is called, for the caller's identifier types).
+    @usableFromInline init(view: UITableView, cellProvider: @escaping CellProvider) {
+      self.tableView = view
+      self.cellProvider = cellProvider
+      super.init()
+      view.dataSource = self
     }
 
     // MARK: - UITableViewDataSource
