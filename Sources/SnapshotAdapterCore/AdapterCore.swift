@@ -5,7 +5,7 @@ import Snapshot
 
 /// What the shared core needs of a list view that batches (UICollectionView, UITableView,
 /// NSCollectionView).
-@MainActor package protocol BatchingListView: AnyObject {
+@usableFromInline @MainActor package protocol BatchingListView: AnyObject {
   /// Whether the view is in a window (else it is reloaded, not animated).
   var isInWindow: Bool { get }
   /// Runs `body` without animation (`UIView.performWithoutAnimation`, an
@@ -20,7 +20,7 @@ import Snapshot
 
 /// What keeping the user's place needs of a view: where its first visible row is, and a
 /// way to scroll a row back there.
-@MainActor package protocol PlaceKeepingView: AnyObject {
+@usableFromInline @MainActor package protocol PlaceKeepingView: AnyObject {
   /// The first visible row (a section and an item) and how many points the top of the
   /// visible area is past the row's top; nil without a window or a visible row.
   func firstVisibleRow() -> (row: IndexPath, past: CGFloat)?
@@ -30,7 +30,7 @@ import Snapshot
 }
 
 /// A defect an adapter can be made to have, for the tests that prove they catch it.
-package enum AdapterBug: Sendable {
+@usableFromInline package enum AdapterBug: Sendable {
   /// The record advanced before `performBatchUpdates`, not inside its closure.
   case recordAdvancedBeforeClosure
   /// Reconfigures sent inside the batch's closure.
@@ -49,39 +49,49 @@ package enum AdapterBug: Sendable {
 /// `performBatchUpdates` whenever its layout is stale, after the engine has already moved
 /// on; until the closure runs, rows are answered for through the batch's
 /// ``Snapshot/BatchUpdate/PositionMap``.
-@MainActor
+@MainActor @usableFromInline
 package final class AdapterCore<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {
-  package var counts: [Int] = []
-  package var content: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  @usableFromInline package var counts: [Int] = []
+  @usableFromInline package var content:
+    (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
   /// Between the start of an update and its closure: the batch, whose map takes the rows
   /// the view shows (the record) to the content's (wherever it is set, ``preparedMap`` is
   /// reset).
-  package var pendingBatch: BatchUpdate?
+  @usableFromInline package var pendingBatch: BatchUpdate?
   /// The pending batch's map, prepared when the view first asks for a row mid-update (a
   /// view whose layout is current asks for none, and the update then costs no map).
-  var preparedMap: BatchUpdate.PositionMap?
+  @usableFromInline var preparedMap: BatchUpdate.PositionMap?
   /// The items handed to the cell provider since the record last advanced.
-  package var shownItems: [IndexPath: ItemIdentifierType] = [:]
+  @usableFromInline package var shownItems: [IndexPath: ItemIdentifierType] = [:]
   /// Batches handed to the view whose completion has not run yet, and the data source's
   /// completions waiting for them.
-  package var batchesInFlight = 0
-  package var waitingCompletions: [() -> Void] = []
-  package var bug: AdapterBug?
+  @usableFromInline package var batchesInFlight = 0
+  @usableFromInline package var waitingCompletions: [() -> Void] = []
+  @usableFromInline package var bug: AdapterBug?
   /// Makes a batch's structural calls on the view (set once by the adapter).
-  package var sendBatch: (BatchUpdate) -> Void = { _ in }
+  @usableFromInline package var sendBatch: (BatchUpdate) -> Void = { _ in }
   /// While the view runs the `performBatchUpdates` closure: the content it takes the record
   /// to, the view, and the batch when not ``pendingBatch`` (a planted bug advanced the record
   /// before the closure).
-  var delivering: BatchUpdate?
-  var deliveringContent: (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
-  var deliveringView: (any BatchingListView)?
-  /// The `performBatchUpdates` closure, made once (the view runs it before
-  /// `performBatchUpdates` returns, while the core exists).
-  lazy var batchBody: () -> Void = { [unowned self] in self.runBatchBody() }
+  @usableFromInline var delivering: BatchUpdate?
+  @usableFromInline var deliveringContent:
+    (any ListContent<SectionIdentifierType, ItemIdentifierType>)?
+  @usableFromInline var deliveringView: (any BatchingListView)?
+  /// The `performBatchUpdates` closure, made once by ``connect(_:)`` (the view runs it
+  /// before `performBatchUpdates` returns, while the core exists).
+  @usableFromInline var batchBody: () -> Void = {}
 
   package init() {}
+
+  /// Sets ``sendBatch`` and makes the `performBatchUpdates` closure. Inlinable, as the
+  /// update path is: an adapter's inlinable initializer calling it has the path specialized
+  /// for the caller's identifier types. O(1).
+  @inlinable package func connect(_ send: @escaping (BatchUpdate) -> Void) {
+    sendBatch = send
+    batchBody = { [unowned self] in self.runBatchBody() }
+  }
 
   /// The section count the view is told. O(1).
   package var sectionCount: Int { counts.count }
@@ -130,20 +140,25 @@ package final class AdapterCore<
   /// O(the items handed to the cell provider since the last advance); never O(n).
   ///
   /// With `batch`, the update that takes the record to `content`: when it leaves the
-  /// sections as they are, only the sections its item entries touch are read again (the
-  /// others keep their rows), O(k) for k entries plus a count read per touched section.
-  package func advance(
+  /// sections as they are, the counts of the sections its item entries touch follow from
+  /// the batch (UIKit's count rule: old count, plus inserts and moves in, minus deletes and
+  /// moves out), O(k) for k entries, no count read; debug builds check them against
+  /// `content` (``checkDerivedCounts(against:through:)``).
+  @inlinable package func advance(
     to content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
     through batch: BatchUpdate? = nil
   ) {
     self.content = content
     if let batch, batch.keepsSections {
-      readCounts(of: batch.insertedItems, in: content)
-      readCounts(of: batch.deletedItems, in: content)
+      for path in batch.insertedItems { addCount(1, to: path.section) }
+      for path in batch.deletedItems { addCount(-1, to: path.section) }
       for move in batch.movedItems where move.source.section != move.destination.section {
-        readCount(of: move.source.section, in: content)
-        readCount(of: move.destination.section, in: content)
+        addCount(-1, to: move.source.section)
+        addCount(1, to: move.destination.section)
       }
+      #if DEBUG
+        checkDerivedCounts(against: content, through: batch)
+      #endif
     } else {
       counts = (0..<content.numberOfSections).map { content.numberOfItems(inSection: $0) }
     }
@@ -152,30 +167,38 @@ package final class AdapterCore<
     forgetShownItems()
   }
 
-  /// Reads again the row counts of the sections of `paths` (sorted: a run of one section is
-  /// read once). O(k) plus a count read per section.
-  func readCounts(
-    of paths: [ListIndexPath],
-    in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
-  ) {
-    var last = -1
-    for path in paths where path.section != last {
-      last = path.section
-      readCount(of: last, in: content)
-    }
+  /// Adds `change` to the row count of `section` (none out of range). O(1).
+  @inlinable func addCount(_ change: Int, to section: Int) {
+    guard counts.indices.contains(section) else { return }
+    counts[section] += change
   }
 
-  func readCount(
-    of section: Int, in content: any ListContent<SectionIdentifierType, ItemIdentifierType>
+  /// Debug builds: checks the counts derived from `batch` against `content`'s, for the
+  /// sections its item entries touch, and takes `content`'s where they differ (so that the
+  /// view's own check sees the batch as before). They may differ only with a planted bug
+  /// (whose batch breaks the count rule on purpose). O(k) count reads.
+  @usableFromInline func checkDerivedCounts(
+    against content: any ListContent<SectionIdentifierType, ItemIdentifierType>,
+    through batch: BatchUpdate
   ) {
-    guard counts.indices.contains(section) else { return }
-    counts[section] = content.numberOfItems(inSection: section)
+    let touched =
+      batch.insertedItems.map(\.section) + batch.deletedItems.map(\.section)
+      + batch.movedItems.flatMap { [$0.source.section, $0.destination.section] }
+    for section in touched where counts.indices.contains(section) {
+      let count = content.numberOfItems(inSection: section)
+      guard counts[section] != count else { continue }
+      precondition(
+        bug != nil,
+        "section \(section): \(counts[section]) rows derived from the batch, \(count) in the "
+          + "content")
+      counts[section] = count
+    }
   }
 
   /// Forgets the items handed to the cell provider: O(the items handed since the last time),
   /// not O(the most ever handed), as keeping the table's capacity would cost after a pass that
   /// drew many rows.
-  func forgetShownItems() {
+  @inlinable func forgetShownItems() {
     if !shownItems.isEmpty { shownItems = [:] }
   }
 
@@ -187,7 +210,7 @@ package final class AdapterCore<
     forgetShownItems()
   }
 
-  package func reload(
+  @inlinable package func reload(
     _ view: (some BatchingListView)?,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -201,8 +224,8 @@ package final class AdapterCore<
   /// not per update: what it delivers waits in the core while the view runs it.
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
-  ///   section the batch touches (every section when it changes sections).
-  package func perform(
+  ///   section when the batch changes sections (none otherwise).
+  @inlinable package func perform(
     _ batch: BatchUpdate, animated: Bool, on view: (some BatchingListView)?,
     content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -222,7 +245,7 @@ package final class AdapterCore<
   }
 
   /// One `performBatchUpdates` of `batch` on `view`, then the reconfigures.
-  func update(
+  @inlinable func update(
     _ view: some BatchingListView, _ batch: BatchUpdate,
     _ content: any ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
@@ -239,7 +262,7 @@ package final class AdapterCore<
 
   /// The `performBatchUpdates` closure's work: the record advances to the content being
   /// delivered, and the view gets the batch's calls.
-  func runBatchBody() {
+  @inlinable func runBatchBody() {
     // Taken, not copied (a batch is a dozen arrays to retain and release).
     guard let content = deliveringContent.take(),
       let batch = pendingBatch.take() ?? delivering.take()
@@ -262,7 +285,7 @@ package final class AdapterCore<
   }
 
   /// A batch's completion ran: the waiting completions run when it was the last one.
-  package func batchFinished() {
+  @inlinable package func batchFinished() {
     batchesInFlight -= 1
     guard batchesInFlight == 0 else { return }
     let waiting = waitingCompletions
@@ -286,13 +309,13 @@ package enum BatchCall: Sendable {
 extension BatchUpdate {
   /// Whether the batch leaves the sections as they are (no section inserted, deleted,
   /// reloaded or moved): its item entries then say which sections change their counts. O(1).
-  var keepsSections: Bool {
+  @inlinable var keepsSections: Bool {
     deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
       && movedSections.isEmpty
   }
 
   /// The reconfigured items as index paths. O(k).
-  var reconfiguredIndexPaths: [IndexPath] {
+  @inlinable var reconfiguredIndexPaths: [IndexPath] {
     reconfiguredItems.map { IndexPath(index: $0.section).appending($0.item) }
   }
 

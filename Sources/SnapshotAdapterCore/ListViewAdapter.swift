@@ -12,12 +12,13 @@ open class ListViewAdapter<
 >: NSObject, DiffableListView {
   /// The engine: apply snapshots, expand and collapse through it.
   public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
-  package let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
+  @usableFromInline package let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
   /// What the subclass's view does with a reload and a batch.
-  package var reloadView: (any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
-    _ in
-  }
-  package var deliverBatch:
+  @usableFromInline package var reloadView:
+    (any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
+      _ in
+    }
+  @usableFromInline package var deliverBatch:
     (BatchUpdate, Bool, any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
       _, _, _ in
     }
@@ -74,7 +75,7 @@ open class ListViewAdapter<
   /// main actor).
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
-  ///   section whose rows the batch changes (every section when it changes sections).
+  ///   section when the batch changes sections (none otherwise).
   public nonisolated func performBatchUpdates(
     _ batch: BatchUpdate, animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>
@@ -92,7 +93,7 @@ open class ListViewAdapter<
 
   /// Runs `update`, which sends `batch` to `view`, keeping the first visible row where it
   /// was when ``keepsFirstVisibleRowInPlace`` is set.
-  package func keepingPlace(
+  @inlinable package func keepingPlace(
     on view: (some PlaceKeepingView)?, through batch: BatchUpdate, _ update: () -> Void
   ) {
     let anchor = keepsFirstVisibleRowInPlace ? view?.firstVisibleRow() : nil

@@ -32,9 +32,9 @@ import SnapshotAdapterCore
   /// (``Snapshot/DiffableDataSource/moveItem(at:to:viewAlreadyMoved:)``, the view not having
   /// moved it) and sends the view one batch, the item's move among it.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content per section whose rows the batch inserts, deletes or moves
-  /// (every section when it changes sections).
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections).
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -69,7 +69,7 @@ import SnapshotAdapterCore
       collectionView.dataSource = self
       collectionView.registerForDraggedTypes([draggedItemType])
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
-      core.sendBatch = { [unowned self] in self.collectionView?.send($0) }
+      core.connect { [unowned self] in self.collectionView?.send($0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {
           core.perform(batch, animated: animated, on: self.collectionView, content: content)
@@ -169,7 +169,7 @@ import SnapshotAdapterCore
 
   extension NSCollectionView: PlaceKeepingView {
     /// The first visible item and how far the visible area's top is past its top.
-    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
+    @usableFromInline package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
       guard window != nil, let first = indexPathsForVisibleItems().min(),
         let frame = layoutAttributesForItem(at: first)?.frame
       else { return nil }
@@ -177,7 +177,7 @@ import SnapshotAdapterCore
     }
 
     /// Lays out, then scrolls the visible area's top `past` points below the item's top.
-    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+    @usableFromInline package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
       guard window != nil else { return }
       layoutSubtreeIfNeeded()
       guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
@@ -186,16 +186,16 @@ import SnapshotAdapterCore
   }
 
   extension NSCollectionView: BatchingListView {
-    package var isInWindow: Bool { window != nil }
+    @usableFromInline package var isInWindow: Bool { window != nil }
 
-    package func withoutAnimation(_ body: () -> Void) {
+    @usableFromInline package func withoutAnimation(_ body: () -> Void) {
       NSAnimationContext.runAnimationGroup { context in
         context.duration = 0
         body()
       }
     }
 
-    package func performBatch(
+    @usableFromInline package func performBatch(
       _ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void
     ) {
       performBatchUpdates(updates, completionHandler: completion)
@@ -221,7 +221,7 @@ import SnapshotAdapterCore
     }
 
     /// AppKit has no reconfigure: the items are reloaded in a batch of their own.
-    package func reconfigure(_ indexPaths: [IndexPath]) {
+    @usableFromInline package func reconfigure(_ indexPaths: [IndexPath]) {
       performBatchUpdates { self.reloadItems(at: Set(indexPaths)) }
     }
   }

@@ -30,10 +30,10 @@ import SnapshotAdapterCore
   /// `animated: false` runs the batch inside `UIView.performWithoutAnimation`. An apply's
   /// completion runs once the view's batches have finished.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content (O(log n) for the data source) per section whose rows the
-  /// batch inserts, deletes or moves (every section when it changes sections); the rows are
-  /// never copied.
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections: O(log n) each for
+  /// the data source); the rows are never copied.
   @MainActor
   public final class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -56,18 +56,27 @@ import SnapshotAdapterCore
     /// its engine.
     ///
     /// - Complexity: O(1).
-    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
-      self.collectionView = collectionView
-      self.cellProvider = cellProvider
-      super.init()
-      collectionView.dataSource = self
+    @inlinable public convenience init(
+      collectionView: UICollectionView, cellProvider: @escaping CellProvider
+    ) {
+      self.init(view: collectionView, cellProvider: cellProvider)
       reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
-      core.sendBatch = { [unowned self] in self.collectionView?.send($0) }
+      core.connect { [unowned self] in self.collectionView?.send($0) }
       deliverBatch = { [unowned self] batch, animated, content in
         keepingPlace(on: self.collectionView, through: batch) {
           core.perform(batch, animated: animated, on: self.collectionView, content: content)
         }
       }
+    }
+
+    /// Sets the view and the cell provider, and becomes the view's data source (the
+    /// public initializer, inlinable, then connects the update path: specialized where
+    /// it is called, for the caller's identifier types).
+    @usableFromInline init(view: UICollectionView, cellProvider: @escaping CellProvider) {
+      self.collectionView = view
+      self.cellProvider = cellProvider
+      super.init()
+      view.dataSource = self
     }
 
     // MARK: - UICollectionViewDataSource
@@ -131,7 +140,7 @@ import SnapshotAdapterCore
 
   extension UICollectionView: PlaceKeepingView {
     /// The first visible item and how far the content offset is past its top.
-    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
+    @usableFromInline package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
       guard window != nil, let first = indexPathsForVisibleItems.min(),
         let frame = layoutAttributesForItem(at: first)?.frame
       else { return nil }
@@ -139,7 +148,7 @@ import SnapshotAdapterCore
     }
 
     /// Lays out, then sets the content offset `past` points below the item's top.
-    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+    @usableFromInline package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
       guard window != nil else { return }
       layoutIfNeeded()
       guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
@@ -148,19 +157,20 @@ import SnapshotAdapterCore
   }
 
   extension UICollectionView: BatchingListView {
-    package var isInWindow: Bool { window != nil }
+    @usableFromInline package var isInWindow: Bool { window != nil }
 
-    package func withoutAnimation(_ body: () -> Void) {
+    @usableFromInline package func withoutAnimation(_ body: () -> Void) {
       UIView.performWithoutAnimation(body)
     }
 
-    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
-    {
+    @usableFromInline package func performBatch(
+      _ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void
+    ) {
       performBatchUpdates(updates, completion: completion)
     }
 
     /// The batch's structural entries as the collection view's calls.
-    func send(_ batch: BatchUpdate) {
+    @usableFromInline func send(_ batch: BatchUpdate) {
       batch.forEachCall(
         sections: { call, sections in
           switch call {
@@ -178,7 +188,7 @@ import SnapshotAdapterCore
         }, moveSection: moveSection(_:toSection:), moveItem: moveItem(at:to:))
     }
 
-    package func reconfigure(_ indexPaths: [IndexPath]) {
+    @usableFromInline package func reconfigure(_ indexPaths: [IndexPath]) {
       reconfigureItems(at: indexPaths)
     }
   }

@@ -20,9 +20,9 @@ import SnapshotAdapterCore
   /// completion once the table's batches have finished; the first visible row kept in place
   /// when ``keepsFirstVisibleRowInPlace`` is set. Rows animate with ``defaultRowAnimation``.
   ///
-  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries, plus a
-  /// count read of the content per section whose rows the batch inserts, deletes or moves
-  /// (every section when it changes sections).
+  /// Cost of an update: O(s + k log k) for s sections and a batch of k entries; the counts
+  /// of the sections whose rows the batch inserts, deletes or moves follow from the batch
+  /// (the content's counts are read again only when it changes sections).
   @MainActor
   public final class TableViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
@@ -42,13 +42,11 @@ import SnapshotAdapterCore
     /// engine.
     ///
     /// - Complexity: O(1).
-    public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
-      self.tableView = tableView
-      self.cellProvider = cellProvider
-      super.init()
-      tableView.dataSource = self
+    @inlinable public convenience init(tableView: UITableView, cellProvider: @escaping CellProvider)
+    {
+      self.init(view: tableView, cellProvider: cellProvider)
       reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
-      core.sendBatch = { [unowned self] in
+      core.connect { [unowned self] in
         self.tableView?.send($0, with: self.defaultRowAnimation)
       }
       deliverBatch = { [unowned self] batch, animated, content in
@@ -56,6 +54,16 @@ import SnapshotAdapterCore
           core.perform(batch, animated: animated, on: self.tableView, content: content)
         }
       }
+    }
+
+    /// Sets the view and the cell provider, and becomes the view's data source (the
+    /// public initializer, inlinable, then connects the update path: specialized where
+    /// it is called, for the caller's identifier types).
+    @usableFromInline init(view: UITableView, cellProvider: @escaping CellProvider) {
+      self.tableView = view
+      self.cellProvider = cellProvider
+      super.init()
+      view.dataSource = self
     }
 
     // MARK: - UITableViewDataSource

@@ -10,19 +10,20 @@ import SnapshotAdapterCore
 
 #if canImport(UIKit) || os(Linux)
   extension UITableView: BatchingListView {
-    package var isInWindow: Bool { window != nil }
+    @usableFromInline package var isInWindow: Bool { window != nil }
 
-    package func withoutAnimation(_ body: () -> Void) {
+    @usableFromInline package func withoutAnimation(_ body: () -> Void) {
       UIView.performWithoutAnimation(body)
     }
 
-    package func performBatch(_ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void)
-    {
+    @usableFromInline package func performBatch(
+      _ updates: @escaping () -> Void, completion: @escaping (Bool) -> Void
+    ) {
       performBatchUpdates(updates, completion: completion)
     }
 
     /// The batch's structural entries as the table's calls, rows animated with `animation`.
-    func send(_ batch: BatchUpdate, with animation: UITableView.RowAnimation) {
+    @usableFromInline func send(_ batch: BatchUpdate, with animation: UITableView.RowAnimation) {
       batch.forEachCall(
         sections: { call, sections in
           switch call {
@@ -40,20 +41,20 @@ import SnapshotAdapterCore
         }, moveSection: moveSection(_:toSection:), moveItem: moveRow(at:to:))
     }
 
-    package func reconfigure(_ indexPaths: [IndexPath]) {
+    @usableFromInline package func reconfigure(_ indexPaths: [IndexPath]) {
       reconfigureRows(at: indexPaths)
     }
   }
 
   extension UITableView: PlaceKeepingView {
     /// The first visible row and how far the content offset is past its top.
-    package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
+    @usableFromInline package func firstVisibleRow() -> (row: IndexPath, past: CGFloat)? {
       guard window != nil, let first = indexPathsForVisibleRows?.min() else { return nil }
       return (first, contentOffset.y - rectForRow(at: first).minY)
     }
 
     /// Lays out, then sets the content offset `past` points below the row's top.
-    package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
+    @usableFromInline package func scroll(toRow indexPath: IndexPath, past: CGFloat) {
       guard window != nil else { return }
       layoutIfNeeded()
       contentOffset.y = rectForRow(at: indexPath).minY + past
