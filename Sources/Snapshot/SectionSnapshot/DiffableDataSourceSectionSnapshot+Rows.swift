@@ -57,12 +57,6 @@ extension DiffableDataSourceSectionSnapshot {
     return result
   }
 
-  /// Whether `item` is present and has children. O(log n).
-  @inlinable func hasChildren(_ item: ItemIdentifierType) -> Bool {
-    guard let position = position(of: item) else { return false }
-    return subtreeEnd(of: position) > position + 1
-  }
-
   /// The position of `item` among ``visibleItems``, or nil when it is absent or hidden.
   /// O(log n).
   @inlinable func visibleRow(of item: ItemIdentifierType) -> Int? {
