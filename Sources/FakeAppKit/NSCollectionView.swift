@@ -143,42 +143,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/insertsections(_:)
   open func insertSections(_ sections: IndexSet) {
-    fake.collectSections("insertSections", sections)
+    fake.collectSections(.insertSections, sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/deletesections(_:)
   open func deleteSections(_ sections: IndexSet) {
-    fake.collectSections("deleteSections", sections)
+    fake.collectSections(.deleteSections, sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/reloadsections(_:)
   open func reloadSections(_ sections: IndexSet) {
-    fake.collectSections("reloadSections", sections)
+    fake.collectSections(.reloadSections, sections)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collectSectionMove("moveSection", section, newSection)
+    fake.collectSectionMove(.moveSection, section, newSection)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/insertitems(at:)
   open func insertItems(at indexPaths: Set<IndexPath>) {
-    fake.collectItems("insertItems", Array(indexPaths))
+    fake.collectItems(.insertItems, Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/deleteitems(at:)
   open func deleteItems(at indexPaths: Set<IndexPath>) {
-    fake.collectItems("deleteItems", Array(indexPaths))
+    fake.collectItems(.deleteItems, Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/reloaditems(at:)
   open func reloadItems(at indexPaths: Set<IndexPath>) {
-    fake.collectItems("reloadItems", Array(indexPaths))
+    fake.collectItems(.reloadItems, Array(indexPaths))
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/moveitem(at:to:)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collectItemMove("moveItem", indexPath, newIndexPath)
+    fake.collectItemMove(.moveItem, indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/appkit/nscollectionview/numberofsections

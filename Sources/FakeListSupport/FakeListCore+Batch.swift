@@ -19,7 +19,7 @@ extension FakeListCore {
     // UIKit takes "before" from its data source when its layout is stale: the counts only
     // (it has no cells yet), so the rows' identities before the batch are unknown.
     let stale = layoutIsStale
-    count(stale ? "stale batch" : "batch")
+    count(stale ? Counter.staleBatch : .batch)
     if stale {
       layoutIsStale = false
       let counts = readCounts() ?? []

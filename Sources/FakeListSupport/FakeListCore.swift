@@ -38,12 +38,41 @@ import SnapshotTestSupport
     /// counts only (``itemCounts``; ``rows`` stays empty), each batch checked for UIKit's
     /// count rules alone (bounds, the section count, every continuing section's item count
     /// counted UIKit's way; not identities, duplicates or illegal combinations), no cell asked
-    /// for, no call recorded (``calls`` stays empty; ``counters`` are kept). A batch that
-    /// leaves the sections as they are has only the counts of the sections its item entries
-    /// touch read again (a section it does not touch is taken to keep its count): it costs
-    /// the fake O(k log k) for k calls' entries; any other update O(s + k log k) for s
-    /// sections.
+    /// for, no call recorded and no call's line built (``calls`` stays empty; ``counters``
+    /// are kept, the per-update kinds in an array indexed by ``Counter``, not hashed). A
+    /// batch that leaves the sections as they are has only the counts of the sections its
+    /// item entries touch read again (a section it does not touch is taken to keep its
+    /// count): it costs the fake O(k log k) for k calls' entries; any other update
+    /// O(s + k log k) for s sections.
     case countsOnly
+  }
+
+  /// The kinds of thing the fake counts on every update, counted in an array (the others by
+  /// name): the UIKit fakes' batch calls, spelled as the views spell them.
+  package enum Counter: Int, CaseIterable, Sendable {
+    case batch, staleBatch, insertSections, deleteSections, reloadSections, moveSection
+    case insertItems, deleteItems, reloadItems, moveItem, insertRows, deleteRows, reloadRows
+    case moveRow
+
+    /// The key of the count in ``FakeListCore/counters``.
+    package var name: String {
+      switch self {
+      case .batch: "batch"
+      case .staleBatch: "stale batch"
+      case .insertSections: "insertSections"
+      case .deleteSections: "deleteSections"
+      case .reloadSections: "reloadSections"
+      case .moveSection: "moveSection"
+      case .insertItems: "insertItems"
+      case .deleteItems: "deleteItems"
+      case .reloadItems: "reloadItems"
+      case .moveItem: "moveItem"
+      case .insertRows: "insertRows"
+      case .deleteRows: "deleteRows"
+      case .reloadRows: "reloadRows"
+      case .moveRow: "moveRow"
+      }
+    }
   }
 
   /// How much the fake keeps and checks: ``Mode/faithful`` unless a benchmark sets
@@ -64,7 +93,17 @@ import SnapshotTestSupport
   public package(set) var calls: [String] = []
   /// How many times each kind of thing happened: "batch", "stale batch", "reconfigure",
   /// "reloadData", and one per kind of call inside a batch.
-  public package(set) var counters: [String: Int] = [:]
+  public var counters: [String: Int] {
+    var counters = namedCounters
+    for counter in Counter.allCases where tallies[counter.rawValue] > 0 {
+      counters[counter.name, default: 0] += tallies[counter.rawValue]
+    }
+    return counters
+  }
+  /// The counters of the kinds ``Counter`` has no case for.
+  var namedCounters: [String: Int] = [:]
+  /// The counters of ``Counter``'s kinds, by raw value: an update counts without hashing.
+  var tallies = [Int](repeating: 0, count: Counter.allCases.count)
   /// The rows the view shows, by identity.
   public package(set) var rows: [[String]] = []
   /// Whether the next read of the data source is a fresh layout pass.
@@ -133,7 +172,14 @@ import SnapshotTestSupport
     interactivelyMoved = nil
   }
 
-  package func count(_ kind: String) { counters[kind, default: 0] += 1 }
+  package func count(_ kind: String) { namedCounters[kind, default: 0] += 1 }
+
+  /// How many times `counter` happened (``counters``' count for its name, without building
+  /// them). O(1).
+  package func count(of counter: Counter) -> Int { tallies[counter.rawValue] }
+
+  /// Counts one `counter` (``counters`` spells it by its ``Counter/name``).
+  package func count(_ counter: Counter) { tallies[counter.rawValue] += 1 }
 
   package func log(_ line: @autoclosure () -> String) {
     guard mode == .faithful else { return }
@@ -163,12 +209,13 @@ import SnapshotTestSupport
     cells = [:]
   }
 
-  /// Collects one call, `name` as the view spells it (`line`: the call with its arguments).
+  /// Collects one call, `counter` the view's name for it (`line`: the call with its
+  /// arguments, built only in ``Mode/faithful``).
   package func collect(
-    _ name: String, _ line: @autoclosure () -> String, _ add: (inout BatchUpdate) -> Void
+    _ counter: Counter, _ line: @autoclosure () -> String, _ add: (inout BatchUpdate) -> Void
   ) {
     log(line())
-    count(name)
+    count(counter)
     guard collecting != nil else {
       fail("\(line()) outside performBatchUpdates: the fake only takes batched updates")
       return
@@ -262,40 +309,43 @@ package func path(_ indexPath: IndexPath) -> ListIndexPath {
 }
 
 extension FakeListCore {
-  /// Collects a section call (`name` as the view spells it) into the batch. O(k).
-  package func collectSections(_ name: String, _ sections: IndexSet) {
-    collect(name, "\(name)(\(Array(sections)))") { batch in
-      switch name.prefix(6) {
-      case "insert": batch.insertedSections += sections
-      case "delete": batch.deletedSections += sections
+  /// Collects a section call (`counter` the view's name for it) into the batch. O(k).
+  package func collectSections(_ counter: Counter, _ sections: IndexSet) {
+    collect(counter, "\(counter.name)(\(Array(sections)))") { batch in
+      switch counter {
+      case .insertSections: batch.insertedSections += sections
+      case .deleteSections: batch.deletedSections += sections
       default: batch.reloadedSections += sections
       }
     }
   }
 
-  /// Collects an item call (`name` as the view spells it) into the batch. O(k log k).
-  package func collectItems(_ name: String, _ indexPaths: [IndexPath]) {
-    // Counts-only: in the calls' order (its check sorts what it needs), without a copy.
+  /// Collects an item call (`counter` the view's name for it) into the batch. O(k log k) in
+  /// ``Mode/faithful``; O(k) in ``Mode/countsOnly``, which takes the calls' order as it is
+  /// (its check sorts what it needs) and converts the index paths without a copy.
+  package func collectItems(_ counter: Counter, _ indexPaths: [IndexPath]) {
     let paths = mode == .faithful ? indexPaths.map(path).sorted() : []
-    collect(name, "\(name)(at: \(indexPaths.sorted()))") { batch in
-      switch name.prefix(6) {
-      case "insert": batch.insertedItems.append(paths, or: indexPaths)
-      case "delete": batch.deletedItems.append(paths, or: indexPaths)
+    collect(counter, "\(counter.name)(at: \(indexPaths.sorted()))") { batch in
+      switch counter {
+      case .insertItems, .insertRows: batch.insertedItems.append(paths, or: indexPaths)
+      case .deleteItems, .deleteRows: batch.deletedItems.append(paths, or: indexPaths)
       default: batch.reloadedItems.append(paths, or: indexPaths)
       }
     }
   }
 
   /// Collects a section move. O(1).
-  package func collectSectionMove(_ name: String, _ section: Int, _ newSection: Int) {
-    collect(name, "\(name)(\(section), toSection: \(newSection))") {
+  package func collectSectionMove(_ counter: Counter, _ section: Int, _ newSection: Int) {
+    collect(counter, "\(counter.name)(\(section), toSection: \(newSection))") {
       $0.movedSections.append(.init(from: section, to: newSection))
     }
   }
 
   /// Collects an item move. O(1).
-  package func collectItemMove(_ name: String, _ indexPath: IndexPath, _ newIndexPath: IndexPath) {
-    collect(name, "\(name)(at: \(indexPath), to: \(newIndexPath))") {
+  package func collectItemMove(
+    _ counter: Counter, _ indexPath: IndexPath, _ newIndexPath: IndexPath
+  ) {
+    collect(counter, "\(counter.name)(at: \(indexPath), to: \(newIndexPath))") {
       $0.movedItems.append(.init(from: path(indexPath), to: path(newIndexPath)))
     }
   }

@@ -94,42 +94,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
   open func insertSections(_ sections: IndexSet) {
-    fake.collectSections("insertSections", sections)
+    fake.collectSections(.insertSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
   open func deleteSections(_ sections: IndexSet) {
-    fake.collectSections("deleteSections", sections)
+    fake.collectSections(.deleteSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloadsections(_:)
   open func reloadSections(_ sections: IndexSet) {
-    fake.collectSections("reloadSections", sections)
+    fake.collectSections(.reloadSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collectSectionMove("moveSection", section, newSection)
+    fake.collectSectionMove(.moveSection, section, newSection)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
   open func insertItems(at indexPaths: [IndexPath]) {
-    fake.collectItems("insertItems", indexPaths)
+    fake.collectItems(.insertItems, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
   open func deleteItems(at indexPaths: [IndexPath]) {
-    fake.collectItems("deleteItems", indexPaths)
+    fake.collectItems(.deleteItems, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
   open func reloadItems(at indexPaths: [IndexPath]) {
-    fake.collectItems("reloadItems", indexPaths)
+    fake.collectItems(.reloadItems, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collectItemMove("moveItem", indexPath, newIndexPath)
+    fake.collectItemMove(.moveItem, indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)

@@ -101,42 +101,42 @@ import Snapshot
 
   /// https://developer.apple.com/documentation/uikit/uitableview/insertsections(_:with:)
   open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collectSections("insertSections", sections)
+    fake.collectSections(.insertSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:)
   open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collectSections("deleteSections", sections)
+    fake.collectSections(.deleteSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reloadsections(_:with:)
   open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
-    fake.collectSections("reloadSections", sections)
+    fake.collectSections(.reloadSections, sections)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/movesection(_:tosection:)
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    fake.collectSectionMove("moveSection", section, newSection)
+    fake.collectSectionMove(.moveSection, section, newSection)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/insertrows(at:with:)
   open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collectItems("insertRows", indexPaths)
+    fake.collectItems(.insertRows, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/deleterows(at:with:)
   open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collectItems("deleteRows", indexPaths)
+    fake.collectItems(.deleteRows, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reloadrows(at:with:)
   open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-    fake.collectItems("reloadRows", indexPaths)
+    fake.collectItems(.reloadRows, indexPaths)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/moverow(at:to:)
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    fake.collectItemMove("moveRow", indexPath, newIndexPath)
+    fake.collectItemMove(.moveRow, indexPath, newIndexPath)
   }
 
   /// https://developer.apple.com/documentation/uikit/uitableview/reconfigurerows(at:)

@@ -46,7 +46,7 @@
         ) {
           MainActor.assumeIsolated {
             rig.value.adapter.base.apply(after)
-            return rig.value.view.fake.counters["batch", default: 0]
+            return rig.value.view.fake.count(of: .batch)
           }
         },
         baselines: [
