@@ -61,7 +61,7 @@ extension DiffableDataSource {
           changes.append((job.index, filter, walk.edit))
         }
         if section == nil {
-          filterForNewSections = FilterSpec(
+          filterForNewSections = RowFilter(
             tests: [isIncluded], filtersDescendants: filteringDescendantsOfMatches)
         }
         try replaceFilters(changes, .filter, animated: animated)

@@ -50,7 +50,7 @@ extension DiffableDataSource {
         changes.append((index, filter, edit))
       }
       if section == nil {
-        filterForNewSections = FilterSpec(
+        filterForNewSections = RowFilter(
           tests: [isIncluded], filtersDescendants: filteringDescendantsOfMatches)
       }
       try replaceFilters(changes, .filter, animated: animated)
@@ -89,7 +89,7 @@ extension DiffableDataSource {
       }
       if section == nil {
         if filterForNewSections == nil {
-          filterForNewSections = FilterSpec(tests: [], filtersDescendants: false)
+          filterForNewSections = RowFilter(tests: [], filtersDescendants: false)
         }
         filterForNewSections?.tests.append(isIncluded)
       }

@@ -30,17 +30,6 @@ extension DiffableDataSource {
     }
   }
 
-  /// What the filter in every section gives each section added while it is set.
-  @usableFromInline struct FilterSpec {
-    @usableFromInline var tests: [(ItemIdentifierType) -> Bool]
-    @usableFromInline var filtersDescendants: Bool
-
-    @inlinable init(tests: [(ItemIdentifierType) -> Bool], filtersDescendants: Bool) {
-      self.tests = tests
-      self.filtersDescendants = filtersDescendants
-    }
-  }
-
   /// The batches an update sent while a filter is set, held back and read for their marks.
   @usableFromInline struct HeldDelivery {
     @usableFromInline var reload = false
@@ -120,10 +109,9 @@ extension DiffableDataSource {
       }
       filters[id] = refreshed(filter, inSection: index)
     }
-    if let spec = filterForNewSections {
+    if let fresh = filterForNewSections {
       for index in sections.indices where !before.contains(sections[index].id) {
-        let filter = RowFilter(tests: spec.tests, filtersDescendants: spec.filtersDescendants)
-        filters[sections[index].id] = refreshed(filter, inSection: index)
+        filters[sections[index].id] = refreshed(fresh, inSection: index)
       }
     }
     if let check {

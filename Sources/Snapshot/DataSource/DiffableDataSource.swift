@@ -106,8 +106,9 @@ public final class DiffableDataSource<
   @usableFromInline package var _rowsStorageShape: (base: Int, bucketCapacity: Int)? = nil
   /// The filter of each filtered section (see ``filter(in:filteringDescendantsOfMatches:animated:_:)``).
   @usableFromInline var filters: [SectionIdentifierType: RowFilter] = [:]
-  /// The filter in every section, given to each section added while it is set.
-  @usableFromInline var filterForNewSections: FilterSpec? = nil
+  /// The filter in every section, given to each section added while it is set (its tests,
+  /// with no rows yet).
+  @usableFromInline var filterForNewSections: RowFilter? = nil
   /// Counts filter calls, so that a background filter knows whether a later one replaced it.
   @usableFromInline var filterOrder = 0
   /// The batches held back while an update of a filtered data source runs.
