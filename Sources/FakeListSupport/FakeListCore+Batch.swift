@@ -55,14 +55,18 @@ extension FakeListCore {
     guard mode == .countsOnly else { return BatchUpdate() }
     var batch = spareBatch
     spareBatch = BatchUpdate()
-    batch.insertedSections.removeAll(keepingCapacity: true)
-    batch.deletedSections.removeAll(keepingCapacity: true)
-    batch.reloadedSections.removeAll(keepingCapacity: true)
-    batch.movedSections.removeAll(keepingCapacity: true)
-    batch.insertedItems.removeAll(keepingCapacity: true)
-    batch.deletedItems.removeAll(keepingCapacity: true)
-    batch.reloadedItems.removeAll(keepingCapacity: true)
-    batch.movedItems.removeAll(keepingCapacity: true)
+    // Only the lists the last batch filled (most batches fill one or two).
+    func empty<Element>(_ list: inout [Element]) {
+      if !list.isEmpty { list.removeAll(keepingCapacity: true) }
+    }
+    empty(&batch.insertedSections)
+    empty(&batch.deletedSections)
+    empty(&batch.reloadedSections)
+    empty(&batch.movedSections)
+    empty(&batch.insertedItems)
+    empty(&batch.deletedItems)
+    empty(&batch.reloadedItems)
+    empty(&batch.movedItems)
     return batch
   }
 

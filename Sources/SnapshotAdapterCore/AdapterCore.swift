@@ -90,7 +90,9 @@ package final class AdapterCore<
   /// for the caller's identifier types. O(1).
   @inlinable package func connect(_ send: @escaping (BatchUpdate) -> Void) {
     sendBatch = send
-    batchBody = { [unowned self] in self.runBatchBody() }
+    // Unowned without a count: the core owns the closure, and the view runs it inside
+    // `performBatchUpdates`, which the core calls (so it is alive).
+    batchBody = { [unowned(unsafe) self] in self.runBatchBody() }
   }
 
   /// The section count the view is told. O(1).

@@ -91,6 +91,29 @@ open class ListViewAdapter<
     MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
   }
 
+  /// Connects the update path to the view that `view` returns (the subclass's weak
+  /// reference), `send` making a batch's structural calls on it. Inlinable: an adapter's
+  /// inlinable initializer calling it has the path specialized for its view and the
+  /// caller's identifier types. O(1).
+  ///
+  /// `view` and `send` must not hold the adapter strongly (it owns them). The closures made
+  /// here hold it unowned without a count: only the adapter's own methods (running, so the
+  /// adapter is alive) call them, the view running `batchBody` before it returns.
+  @inlinable package func connect<View: BatchingListView & PlaceKeepingView>(
+    to view: @escaping () -> View?, send: @escaping (View, BatchUpdate) -> Void
+  ) {
+    reloadView = { [unowned(unsafe) self] in core.reload(view(), content: $0) }
+    core.connect { batch in
+      if let view = view() { send(view, batch) }
+    }
+    deliverBatch = { [unowned(unsafe) self] batch, animated, content in
+      let view = view()
+      keepingPlace(on: view, through: batch) {
+        core.perform(batch, animated: animated, on: view, content: content)
+      }
+    }
+  }
+
   /// Runs `update`, which sends `batch` to `view`, keeping the first visible row where it
   /// was when ``keepsFirstVisibleRowInPlace`` is set.
   @inlinable package func keepingPlace(

@@ -68,13 +68,7 @@ import SnapshotAdapterCore
       super.init()
       collectionView.dataSource = self
       collectionView.registerForDraggedTypes([draggedItemType])
-      reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
-      core.connect { [unowned self] in self.collectionView?.send($0) }
-      deliverBatch = { [unowned self] batch, animated, content in
-        keepingPlace(on: self.collectionView, through: batch) {
-          core.perform(batch, animated: animated, on: self.collectionView, content: content)
-        }
-      }
+      connect(to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1) })
     }
 
     /// The record's section count. O(1).

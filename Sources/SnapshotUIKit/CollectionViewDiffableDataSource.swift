@@ -60,13 +60,7 @@ import SnapshotAdapterCore
       collectionView: UICollectionView, cellProvider: @escaping CellProvider
     ) {
       self.init(view: collectionView, cellProvider: cellProvider)
-      reloadView = { [unowned self] in core.reload(self.collectionView, content: $0) }
-      core.connect { [unowned self] in self.collectionView?.send($0) }
-      deliverBatch = { [unowned self] batch, animated, content in
-        keepingPlace(on: self.collectionView, through: batch) {
-          core.perform(batch, animated: animated, on: self.collectionView, content: content)
-        }
-      }
+      connect(to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1) })
     }
 
     /// Sets the view and the cell provider, and becomes the view's data source (the

@@ -45,15 +45,9 @@ import SnapshotAdapterCore
     @inlinable public convenience init(tableView: UITableView, cellProvider: @escaping CellProvider)
     {
       self.init(view: tableView, cellProvider: cellProvider)
-      reloadView = { [unowned self] in core.reload(self.tableView, content: $0) }
-      core.connect { [unowned self] in
-        self.tableView?.send($0, with: self.defaultRowAnimation)
-      }
-      deliverBatch = { [unowned self] batch, animated, content in
-        keepingPlace(on: self.tableView, through: batch) {
-          core.perform(batch, animated: animated, on: self.tableView, content: content)
-        }
-      }
+      connect(
+        to: { [unowned(unsafe) self] in self.tableView },
+        send: { [unowned(unsafe) self] in $0.send($1, with: self.defaultRowAnimation) })
     }
 
     /// Sets the view and the cell provider, and becomes the view's data source (the

@@ -18,6 +18,21 @@
       #expect(failures == [])
     }
 
+    /// Both baselines deliver the one change the adapter does: the main-actor one differs
+    /// from the other only in being called inside `MainActor.assumeIsolated`.
+    @Test func theBaselinesDeliverTheSameChange() throws {
+      let scenario = try #require(registry.first { $0.name == "adapter/apply-one-change" })
+      let trial = scenario.prepare(1_000)
+      #expect(
+        trial.baselines.map(\.operation.name) == [
+          "apply, counting view", "apply on the main actor, counting view",
+        ])
+      for baseline in trial.baselines {
+        baseline.operation.reset?()
+        #expect(baseline.operation.body() == 1, "\(baseline.operation.name)")
+      }
+    }
+
     @Test func theRigShowsTheSnapshotThroughTheAdapter() {
       let items = Array(0..<1_000)
       let rig = AdapterRig(showing: flatSnapshot(items))
