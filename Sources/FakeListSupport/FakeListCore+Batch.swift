@@ -34,15 +34,16 @@ extension FakeListCore {
     collecting = freshBatch()
     updates?()
     let batch = collecting.take()!
-    defer { if mode == .countsOnly { spareBatch = batch } }
     log("}")
     if mode == .countsOnly {
       checkCounts(batch)
+      // Its storage for the next batch: moved, not copied (its last use).
+      spareBatch = batch
     } else {
       check(batch, old: old, stale: stale)
     }
     guard let completion else { return }
-    pending.append((completion, batchesStarted))
+    pending.append(PendingCompletion(completion: completion, started: batchesStarted))
     // One later main-actor turn runs every completion waiting by then, in order.
     if pending.count == 1 {
       Task { @MainActor in self.runPendingCompletions() }
@@ -53,8 +54,8 @@ extension FakeListCore {
   /// (no allocation once it is large enough).
   func freshBatch() -> BatchUpdate {
     guard mode == .countsOnly else { return BatchUpdate() }
-    var batch = spareBatch
-    spareBatch = BatchUpdate()
+    var batch = BatchUpdate()
+    swap(&batch, &spareBatch)
     // Only the lists the last batch filled (most batches fill one or two).
     func empty<Element>(_ list: inout [Element]) {
       if !list.isEmpty { list.removeAll(keepingCapacity: true) }

@@ -27,6 +27,10 @@ import SnapshotTestSupport
 
 /// The state and checks of a fake list view (UICollectionView, UITableView,
 /// NSCollectionView): not the frameworks' API.
+///
+/// The properties an update reads and writes are `@exclusivity(unchecked)`: the core is
+/// used from the main actor only, and no access to them overlaps another (a batch is
+/// collected into `collecting` through closures that touch nothing else of the core).
 @MainActor public final class FakeListCore {
   /// How much the fake keeps and checks.
   public enum Mode: Sendable {
@@ -77,16 +81,16 @@ import SnapshotTestSupport
 
   /// How much the fake keeps and checks: ``Mode/faithful`` unless a benchmark sets
   /// ``Mode/countsOnly`` before the first update.
-  public var mode = Mode.faithful
+  @exclusivity(unchecked) public var mode = Mode.faithful
   /// The row count of every section the view shows (in either mode).
   public var itemCounts: [Int] { mode == .faithful ? rows.map(\.count) : countedRows }
   /// The row counts in ``Mode/countsOnly``.
-  var countedRows: [Int] = []
+  @exclusivity(unchecked) var countedRows: [Int] = []
   /// The counts-only check's scratch: the sections a batch touches, with their tallies.
-  var touched: [TouchedSection] = []
-  var touchedIndexes: [Int] = []
+  @exclusivity(unchecked) var touched: [TouchedSection] = []
+  @exclusivity(unchecked) var touchedIndexes: [Int] = []
   /// The counts-only mode's last batch, whose storage the next one collects into.
-  var spareBatch = BatchUpdate()
+  @exclusivity(unchecked) var spareBatch = BatchUpdate()
   /// Every broken rule so far, worded as UIKit's exception.
   public package(set) var failures: [String] = []
   /// Every call the adapter made, one line each: a replayable fixture.
@@ -103,11 +107,11 @@ import SnapshotTestSupport
   /// The counters of the kinds ``Counter`` has no case for.
   var namedCounters: [String: Int] = [:]
   /// The counters of ``Counter``'s kinds, by raw value: an update counts without hashing.
-  var tallies = [Int](repeating: 0, count: Counter.allCases.count)
+  @exclusivity(unchecked) var tallies = [Int](repeating: 0, count: Counter.allCases.count)
   /// The rows the view shows, by identity.
   public package(set) var rows: [[String]] = []
   /// Whether the next read of the data source is a fresh layout pass.
-  public package(set) var layoutIsStale = true
+  @exclusivity(unchecked) public package(set) var layoutIsStale = true
   /// Whether a batch's completion has yet to run.
   public var hasPendingCompletions: Bool { !pending.isEmpty }
 
@@ -119,8 +123,8 @@ import SnapshotTestSupport
   var nextToken = 0
   package var cells: [IndexPath: AnyObject] = [:]
   /// The batch collected inside a `performBatchUpdates` closure, nil outside one.
-  var collecting: BatchUpdate?
-  var cellRequestDepth = 0
+  @exclusivity(unchecked) var collecting: BatchUpdate?
+  @exclusivity(unchecked) var cellRequestDepth = 0
   var reconfiguring: IndexPath?
   /// Where the running cell request asks for a cell, and the cell dequeued for it.
   var requested: IndexPath?
@@ -128,8 +132,16 @@ import SnapshotTestSupport
   /// Completions waiting for a later main-actor turn, in the order of their batches, each
   /// with the number of batches started when its batch started (another batch since
   /// interrupts it: `finished == false`).
-  var pending: [(completion: (Bool) -> Void, started: Int)] = []
-  var batchesStarted = 0
+  @exclusivity(unchecked) var pending: [PendingCompletion] = []
+
+  /// A completion waiting for its turn, with the number of batches started when its batch
+  /// started. A struct, not a tuple: a closure in a tuple that an array holds is wrapped in
+  /// a thunk (one allocation a batch).
+  struct PendingCompletion {
+    let completion: (Bool) -> Void
+    let started: Int
+  }
+  @exclusivity(unchecked) var batchesStarted = 0
   /// The row the user has just moved and its move, while the data source is told of it.
   var interactivelyMoved: (identity: String, move: BatchUpdate.ItemMove)?
 

@@ -26,7 +26,7 @@ import Snapshot
   public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/datasource
-  open weak var dataSource: (any UICollectionViewDataSource)?
+  @exclusivity(unchecked) open weak var dataSource: (any UICollectionViewDataSource)?
 
   /// https://developer.apple.com/documentation/uikit/uicollectionview/collectionviewlayout
   open var collectionViewLayout: UICollectionViewLayout

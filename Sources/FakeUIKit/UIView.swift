@@ -11,7 +11,9 @@ import Foundation
 /// https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UIResponder {
   /// https://developer.apple.com/documentation/uikit/uiview/window
-  open internal(set) weak var window: UIWindow?
+  /// (Unchecked exclusivity, here and on the views' `dataSource`: read on every update of
+  /// the fake, a load that overlaps nothing.)
+  @exclusivity(unchecked) open internal(set) weak var window: UIWindow?
 
   /// https://developer.apple.com/documentation/uikit/uiview/superview
   open internal(set) weak var superview: UIView?

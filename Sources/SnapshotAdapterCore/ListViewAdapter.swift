@@ -2,23 +2,28 @@ import Foundation
 import Snapshot
 
 /// What the adapters of SnapshotUIKit and SnapshotAppKit share: the engine (``base``), the
-/// conformance to `DiffableListView` (nonisolated witnesses that assume the main actor, as
-/// Swift 6.0 has no isolated conformances), and the record of what the view shows. Open
-/// only so that those modules' adapters can subclass it: not meant to be subclassed
-/// elsewhere.
+/// conformance to `DiffableListView`, and the record of what the view shows. Open only so
+/// that those modules' adapters can subclass it: not meant to be subclassed elsewhere.
+///
+/// The conformance is `@preconcurrency` (Swift 6.0 has no isolated conformances): its
+/// methods run on the main actor, and a call from elsewhere stops the program, checked
+/// where it is made (the data source calls them on the isolation it is used from, which
+/// with these adapters is the main actor).
 @MainActor
 open class ListViewAdapter<
   SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
->: NSObject, DiffableListView {
+>: NSObject, @preconcurrency DiffableListView {
   /// The engine: apply snapshots, expand and collapse through it.
   public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
   @usableFromInline package let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
   /// What the subclass's view does with a reload and a batch.
-  @usableFromInline package var reloadView:
+  // Unchecked exclusivity: read once an update, on the main actor, calling out to nothing
+  // (see ``AdapterCore``).
+  @exclusivity(unchecked) @usableFromInline package var reloadView:
     (any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
       _ in
     }
-  @usableFromInline package var deliverBatch:
+  @exclusivity(unchecked) @usableFromInline package var deliverBatch:
     (BatchUpdate, Bool, any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
       _, _, _ in
     }
@@ -30,7 +35,7 @@ open class ListViewAdapter<
   /// maps stage by stage); a row the batch deletes or reloads leaves the offset alone.
   ///
   /// Costs the batch's O(k log k) map and a layout pass after the batch, only when set.
-  public var keepsFirstVisibleRowInPlace = false
+  @exclusivity(unchecked) public var keepsFirstVisibleRowInPlace = false
 
   /// A defect planted for the tests that prove they catch it.
   package var plantedBug: AdapterBug? {
@@ -63,11 +68,8 @@ open class ListViewAdapter<
   /// Reloads the view from `content` (called by ``base``, on the main actor).
   ///
   /// - Complexity: O(s) count reads for s sections; the view then reads what it shows.
-  public nonisolated func reloadData(
-    _ content: some ListContent<SectionIdentifierType, ItemIdentifierType>
-  ) {
-    let box = MainActorBox(value: content)
-    MainActor.assumeIsolated { reloadView(box.value) }
+  public func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {
+    reloadView(content)
   }
 
   /// Sends `batch` to the view, advancing the record inside the `performBatchUpdates`
@@ -76,23 +78,22 @@ open class ListViewAdapter<
   ///
   /// - Complexity: O(s + k log k) for s sections and k entries, plus a count read per
   ///   section when the batch changes sections (none otherwise).
-  public nonisolated func performBatchUpdates(
+  public func performBatchUpdates(
     _ batch: BatchUpdate, animated: Bool,
     content: some ListContent<SectionIdentifierType, ItemIdentifierType>
   ) {
-    let box = MainActorBox(value: content)
-    MainActor.assumeIsolated { deliverBatch(batch, animated, box.value) }
+    deliverBatch(batch, animated, content)
   }
 
   /// Runs `completion` once every batch handed to the view so far has finished (its
   /// `performBatchUpdates` completion ran); at once when none is under way. O(1).
-  public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
-    let box = MainActorBox(value: completion)
-    MainActor.assumeIsolated { core.whenUpdatesFinish(box.value) }
+  public func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+    core.whenUpdatesFinish(completion)
   }
 
   /// Connects the update path to the view that `view` returns (the subclass's weak
-  /// reference), `send` making a batch's structural calls on it. Inlinable: an adapter's
+  /// reference), `send` making a batch's structural calls on it (building index paths in
+  /// the buffer it is given, whose storage is reused). Inlinable: an adapter's
   /// inlinable initializer calling it has the path specialized for its view and the
   /// caller's identifier types. O(1).
   ///
@@ -100,11 +101,12 @@ open class ListViewAdapter<
   /// here hold it unowned without a count: only the adapter's own methods (running, so the
   /// adapter is alive) call them, the view running `batchBody` before it returns.
   @inlinable package func connect<View: BatchingListView & PlaceKeepingView>(
-    to view: @escaping () -> View?, send: @escaping (View, BatchUpdate) -> Void
+    to view: @escaping () -> View?,
+    send: @escaping (View, BatchUpdate, inout [IndexPath]) -> Void
   ) {
     reloadView = { [unowned(unsafe) self] in core.reload(view(), content: $0) }
-    core.connect { batch in
-      if let view = view() { send(view, batch) }
+    core.connect { batch, buffer in
+      if let view = view() { send(view, batch, &buffer) }
     }
     deliverBatch = { [unowned(unsafe) self] batch, animated, content in
       let view = view()

@@ -68,7 +68,8 @@ import SnapshotAdapterCore
       super.init()
       collectionView.dataSource = self
       collectionView.registerForDraggedTypes([draggedItemType])
-      connect(to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1) })
+      connect(
+        to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1, reusing: &$2) })
     }
 
     /// The record's section count. O(1).
@@ -196,8 +197,9 @@ import SnapshotAdapterCore
     }
 
     /// The batch's structural entries as the collection view's calls.
-    func send(_ batch: BatchUpdate) {
+    func send(_ batch: BatchUpdate, reusing buffer: inout [IndexPath]) {
       batch.forEachCall(
+        reusing: &buffer,
         sections: { call, sections in
           switch call {
           case .deleteSections: deleteSections(sections)

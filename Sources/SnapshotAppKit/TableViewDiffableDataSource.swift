@@ -206,30 +206,26 @@ import SnapshotAdapterCore
     }
   }
 
-  extension TableViewDiffableDataSource: DiffableListView {
+  // `@preconcurrency`, as ``SnapshotAdapterCore/ListViewAdapter``'s: the methods run on the
+  // main actor, checked where they are called.
+  extension TableViewDiffableDataSource: @preconcurrency DiffableListView {
     /// Reloads the table from `content` (called by ``base``, on the main actor).
     ///
     /// - Complexity: O(s) count reads; the table then reads what it shows.
-    public nonisolated func reloadData(
-      _ content: some ListContent<SectionIdentifierType, ItemIdentifierType>
-    ) {
-      let box = MainActorBox(value: content)
-      MainActor.assumeIsolated {
-        advance(to: box.value)
-        tableView?.reloadData()
-      }
+    public func reloadData(_ content: some ListContent<SectionIdentifierType, ItemIdentifierType>) {
+      advance(to: content)
+      tableView?.reloadData()
     }
 
     /// Sends `batch` as one ordered sequence of row calls (called by ``base``, on the main
     /// actor); reloads instead while the table has no window.
     ///
     /// - Complexity: see the type's cost.
-    public nonisolated func performBatchUpdates(
+    public func performBatchUpdates(
       _ batch: BatchUpdate, animated: Bool,
       content: some ListContent<SectionIdentifierType, ItemIdentifierType>
     ) {
-      let box = MainActorBox(value: content)
-      MainActor.assumeIsolated { perform(batch, animated: animated, content: box.value) }
+      perform(batch, animated: animated, content: content)
     }
 
     func perform(
@@ -285,14 +281,11 @@ import SnapshotAdapterCore
     /// Runs `completion` once every update handed to the table so far has finished (its
     /// animation group's completion handler ran); at once when none is under way (called by
     /// ``base``, on the main actor). O(1).
-    public nonisolated func whenUpdatesFinish(_ completion: @escaping () -> Void) {
-      let box = MainActorBox(value: completion)
-      MainActor.assumeIsolated {
-        if updatesInFlight == 0 {
-          box.value()
-        } else {
-          waitingCompletions.append(box.value)
-        }
+    public func whenUpdatesFinish(_ completion: @escaping () -> Void) {
+      if updatesInFlight == 0 {
+        completion()
+      } else {
+        waitingCompletions.append(completion)
       }
     }
 

@@ -60,7 +60,8 @@ import SnapshotAdapterCore
       collectionView: UICollectionView, cellProvider: @escaping CellProvider
     ) {
       self.init(view: collectionView, cellProvider: cellProvider)
-      connect(to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1) })
+      connect(
+        to: { [unowned(unsafe) self] in self.collectionView }, send: { $0.send($1, reusing: &$2) })
     }
 
     /// Sets the view and the cell provider, and becomes the view's data source (the
@@ -164,8 +165,9 @@ import SnapshotAdapterCore
     }
 
     /// The batch's structural entries as the collection view's calls.
-    @usableFromInline func send(_ batch: BatchUpdate) {
+    @usableFromInline func send(_ batch: BatchUpdate, reusing buffer: inout [IndexPath]) {
       batch.forEachCall(
+        reusing: &buffer,
         sections: { call, sections in
           switch call {
           case .deleteSections: deleteSections(sections)

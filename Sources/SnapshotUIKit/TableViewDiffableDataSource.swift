@@ -47,7 +47,8 @@ import SnapshotAdapterCore
       self.init(view: tableView, cellProvider: cellProvider)
       connect(
         to: { [unowned(unsafe) self] in self.tableView },
-        send: { [unowned(unsafe) self] in $0.send($1, with: self.defaultRowAnimation) })
+        send: { [unowned(unsafe) self] in $0.send($1, with: self.defaultRowAnimation, reusing: &$2)
+        })
     }
 
     /// Sets the view and the cell provider, and becomes the view's data source (the

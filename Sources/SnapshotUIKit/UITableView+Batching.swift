@@ -23,8 +23,12 @@ import SnapshotAdapterCore
     }
 
     /// The batch's structural entries as the table's calls, rows animated with `animation`.
-    @usableFromInline func send(_ batch: BatchUpdate, with animation: UITableView.RowAnimation) {
+    @usableFromInline func send(
+      _ batch: BatchUpdate, with animation: UITableView.RowAnimation,
+      reusing buffer: inout [IndexPath]
+    ) {
       batch.forEachCall(
+        reusing: &buffer,
         sections: { call, sections in
           switch call {
           case .deleteSections: deleteSections(sections, with: animation)
