@@ -8,27 +8,35 @@ extension OutlineModel {
   typealias SectionTree = DiffableDataSourceSectionSnapshot<OutlineItem>
 
   /// The nodes among `candidates` (every node when nil) that match `query`, in document
-  /// order; nil when `shouldStop` (asked every 4,096 nodes) returned true.
-  /// O(candidates × match).
+  /// order; nil when `shouldStop` (asked every 4,096 nodes) returned true. Each node is read
+  /// in place in the model's storage, never copied. O(candidates × match).
   func matching(
     _ query: SearchQuery, among candidates: [NodeID]?, shouldStop: () -> Bool
   ) -> [NodeID]? {
     var found: [NodeID] = []
     var seen = 0
     var givenUp = false
-    func test(_ id: NodeID) -> Bool {
+    if let candidates {
+      return nodes.withUnsafeBufferPointer { nodes in
+        for id in candidates {
+          seen &+= 1
+          if seen & 4095 == 0 && shouldStop() { return nil }
+          precondition(nodes.indices.contains(Int(id.index)), "no node \(id)")
+          let node = nodes.baseAddress! + Int(id.index)
+          if OutlineNode.node(at: node, matches: query) { found.append(id) }
+        }
+        return found
+      }
+    }
+    forEachNodeInDocumentOrder { _, id, node in
+      guard let id, let node else { return true }
       seen &+= 1
       if seen & 4095 == 0 && shouldStop() {
         givenUp = true
         return false
       }
-      if node(id, matches: query) { found.append(id) }
+      if OutlineNode.node(at: node, matches: query) { found.append(id) }
       return true
-    }
-    if let candidates {
-      for id in candidates where !test(id) { break }
-    } else {
-      forEachInDocumentOrder { _, id in id.map(test) ?? true }
     }
     return givenUp ? nil : found
   }
