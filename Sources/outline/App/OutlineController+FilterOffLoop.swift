@@ -38,6 +38,8 @@ extension OutlineController {
   ///   disagree after the result.
   @discardableResult
   func pollFilter() throws(OutlineError) -> Bool {
+    // Every node must be in the trees before the data source's filter searches them.
+    guard applyEveryNodeLoad() else { return false }
     guard let result = filterWorker.take() else { return false }
     show(result)
     refreshStatus()
@@ -45,8 +47,10 @@ extension OutlineController {
     return true
   }
 
-  /// Waits for the worker's result, if a query is being worked on, and shows it.
+  /// Waits for every node to be in the trees, if they are being built, and for the worker's
+  /// result, if a query is being worked on, and shows it.
   func waitForFilter() {
+    applyEveryNodeLoad(waiting: true)
     if let result = filterWorker.wait() {
       show(result)
       refreshStatus()

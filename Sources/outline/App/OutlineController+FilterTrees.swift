@@ -1,5 +1,16 @@
 import Snapshot
 
+/// Every node read, as trees for the data source: see
+/// ``OutlineModel/everyNodeLoad(loaded:shown:generation:)``.
+struct EveryNodeLoad: Sendable {
+  /// The model's generation the trees are from.
+  var generation: Int
+  /// Each section's tree (none when nothing was missing).
+  var trees: [(OutlineSection, OutlineModel.SectionTree)]
+  /// The parents whose children the trees put in.
+  var missing: [NodeID]
+}
+
 /// What the filter needs besides the data source's filter: the matches of a query, worked
 /// out on the model alone (so that a copy of it can work them out off the loop), and every
 /// node the model has read put into the data source's trees, which its filter searches.
@@ -39,6 +50,32 @@ extension OutlineModel {
       return true
     }
     return givenUp ? nil : found
+  }
+
+  /// What puts every node read into the data source's trees, `loaded` being the parents
+  /// whose children the trees `shown` hold already: each section's tree (every parent put in
+  /// collapsed, the others as `shown` has them) and the parents missing, none when nothing
+  /// is missing. O(n) set look-ups for n nodes, plus O(n) to build the trees when a parent is
+  /// missing.
+  func everyNodeLoad(loaded: Set<NodeID>, shown: [SectionTree], generation: Int)
+    -> EveryNodeLoad
+  {
+    var missing: [NodeID] = []
+    forEachNodeInDocumentOrder { _, id, node in
+      if let id, let node, node.pointee.children?.isEmpty == false, !loaded.contains(id) {
+        missing.append(id)
+      }
+      return true
+    }
+    guard !missing.isEmpty else {
+      return EveryNodeLoad(generation: generation, trees: [], missing: [])
+    }
+    let trees = everyNodeTrees { item in
+      // Only a parent whose children were put in can have been expanded.
+      if let id = item.node, !loaded.contains(id) { return false }
+      return shown.contains { OutlineController.isExpanded(item, in: $0) }
+    }
+    return EveryNodeLoad(generation: generation, trees: trees, missing: missing)
   }
 
   /// Each section's tree of every node read, headers first, in document order, each parent
@@ -88,25 +125,48 @@ extension OutlineModel {
 extension OutlineController {
   /// Puts every node the model has read into the data source's trees where it is missing
   /// (the children of parents never expanded), collapsed, in one batch per section that
-  /// changes no row. O(n) set look-ups for n nodes, plus O(n) to build and apply the trees
-  /// when a node is missing.
+  /// changes no row, on the loop. O(n) set look-ups for n nodes, plus O(n) to build and
+  /// apply the trees when a node is missing.
   func loadEveryNode() {
-    var missing: [NodeID] = []
-    model.forEachInDocumentOrder { _, id in
-      if let id, model[id].children?.isEmpty == false, !loadedIntoSnapshot.contains(id) {
-        missing.append(id)
-      }
-      return true
+    apply(
+      model.everyNodeLoad(
+        loaded: loadedIntoSnapshot, shown: shownTrees.map(\.1), generation: model.generation))
+  }
+
+  /// ``loadEveryNode()`` with the trees built off the loop (``everyNodeLoader``), from copies
+  /// of the model's nodes, of the parents put in and of the trees (O(1) each): the loop
+  /// applies them when they come (``applyEveryNodeLoad()``), before any filter result is
+  /// shown. Nothing changes the trees meanwhile: keys either type the query or wait for the
+  /// load first, and Esc drops it. O(1) here.
+  func startLoadingEveryNode() {
+    let (nodes, source, generation) = (model.nodes, model.source, model.generation)
+    let (loaded, shown) = (loadedIntoSnapshot, shownTrees.map(\.1))
+    everyNodeLoader.start { _ in
+      OutlineModel(source: source, nodes: nodes).everyNodeLoad(
+        loaded: loaded, shown: shown, generation: generation)
     }
-    guard !missing.isEmpty else { return }
-    let shown = shownTrees.map(\.1)
-    let trees = model.everyNodeTrees { item in
-      // Only a parent whose children were put in can have been expanded.
-      if let id = item.node, !loadedIntoSnapshot.contains(id) { return false }
-      return shown.contains { Self.isExpanded(item, in: $0) }
+  }
+
+  /// Applies the load worked out off the loop, once it came (`waiting`: waits for it).
+  /// Returns whether no load is left to wait for. O(1) when none came, else ``apply(_:)``.
+  @discardableResult
+  func applyEveryNodeLoad(waiting: Bool = false) -> Bool {
+    guard everyNodeLoader.isRunning else { return true }
+    guard let load = waiting ? everyNodeLoader.wait() : everyNodeLoader.take() else {
+      return false
     }
-    measure { apply(trees) }
-    loadedIntoSnapshot.formUnion(missing)
+    apply(load)
+    return true
+  }
+
+  /// Puts the trees of `load` into the data source and records their parents as put in;
+  /// a load from an older model is worked out again, on the loop. O(n) for n nodes when the
+  /// load has trees.
+  private func apply(_ load: EveryNodeLoad) {
+    guard !load.missing.isEmpty else { return }
+    guard load.generation == model.generation else { return loadEveryNode() }
+    measure { apply(load.trees) }
+    loadedIntoSnapshot.formUnion(load.missing)
   }
 
   /// Each section's tree as the data source has it. O(sections).
