@@ -184,8 +184,13 @@ extension OutlineController {
         } else if let previous = related, isFiltered, previous == filter.matches.count {
           // The same matches (a subset or superset of the same size): the rows stay.
         } else {
-          var marks = [Bool](repeating: false, count: model.nodes.count)
-          for id in filter.matches { marks[Int(id.index)] = true }
+          // A constant captured, not a variable: the data source asks about every node, and
+          // a captured variable is boxed, each read checked for exclusive access.
+          let marks = {
+            var marks = [Bool](repeating: false, count: model.nodes.count)
+            for id in filter.matches { marks[Int(id.index)] = true }
+            return marks
+          }()
           let isMatch = { (item: OutlineItem) in item.node.map { marks[Int($0.index)] } ?? false }
           if narrowing && isFiltered && screen.rows.count <= model.nodes.count / 16 {
             try dataSource.narrowFilter(isMatch)
