@@ -7,8 +7,11 @@ struct EveryNodeLoad: Sendable {
   var generation: Int
   /// Each section's tree (none when nothing was missing).
   var trees: [(OutlineSection, OutlineModel.SectionTree)]
-  /// The parents whose children the trees put in.
-  var missing: [NodeID]
+  /// Whether the trees put in children never put in before.
+  var addsChildren: Bool
+  /// The parents whose children are put in once the trees are: those put in before, then
+  /// every parent (worked out with the trees, off the loop when they are).
+  var loaded: Set<NodeID>
 }
 
 /// What the filter needs besides the data source's filter: the matches of a query, worked
@@ -68,14 +71,16 @@ extension OutlineModel {
       return true
     }
     guard !missing.isEmpty else {
-      return EveryNodeLoad(generation: generation, trees: [], missing: [])
+      return EveryNodeLoad(generation: generation, trees: [], addsChildren: false, loaded: loaded)
     }
     let trees = everyNodeTrees { item in
       // Only a parent whose children were put in can have been expanded.
       if let id = item.node, !loaded.contains(id) { return false }
       return shown.contains { OutlineController.isExpanded(item, in: $0) }
     }
-    return EveryNodeLoad(generation: generation, trees: trees, missing: missing)
+    var all = loaded
+    all.formUnion(missing)
+    return EveryNodeLoad(generation: generation, trees: trees, addsChildren: true, loaded: all)
   }
 
   /// Each section's tree of every node read, headers first, in document order, each parent
@@ -161,12 +166,12 @@ extension OutlineController {
 
   /// Puts the trees of `load` into the data source and records their parents as put in;
   /// a load from an older model is worked out again, on the loop. O(n) for n nodes when the
-  /// load has trees.
+  /// load has trees (the data source's applies).
   private func apply(_ load: EveryNodeLoad) {
-    guard !load.missing.isEmpty else { return }
+    guard load.addsChildren else { return }
     guard load.generation == model.generation else { return loadEveryNode() }
     measure { apply(load.trees) }
-    loadedIntoSnapshot.formUnion(load.missing)
+    loadedIntoSnapshot = load.loaded
   }
 
   /// Each section's tree as the data source has it. O(sections).
