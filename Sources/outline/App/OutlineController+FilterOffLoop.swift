@@ -35,11 +35,14 @@ extension OutlineController {
   /// whether it did.
   ///
   /// - Throws: ``OutlineError`` only with `--check`, when the screen and the data source
-  ///   disagree after the result.
+  ///   disagree after the result, or after every node was put into the trees.
   @discardableResult
   func pollFilter() throws(OutlineError) -> Bool {
     // Every node must be in the trees before the data source's filter searches them.
-    guard applyEveryNodeLoad() else { return false }
+    if everyNodeLoader.isRunning {
+      guard applyEveryNodeLoad() else { return false }
+      if checking { try verify(after: "every node put into the data source's trees") }
+    }
     guard let result = filterWorker.take() else { return false }
     show(result)
     refreshStatus()
