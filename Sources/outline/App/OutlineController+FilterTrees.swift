@@ -88,20 +88,21 @@ extension OutlineModel {
   func everyNodeTrees(isExpanded: (OutlineItem) -> Bool) -> [(OutlineSection, SectionTree)] {
     // Built bottom-up, in reverse document order: when a row is met, its descendants were
     // all met, and its children wait in `pending[depth + 1]` (in reverse).
-    var order: [NodeID] = []
-    forEachInDocumentOrder { _, id in
-      if let id { order.append(id) }
+    var order: [(id: NodeID, depth: Int32)] = []
+    forEachNodeInDocumentOrder { _, id, node in
+      if let id, let node { order.append((id, node.pointee.depth)) }
       return true
     }
     var pending: [[Row]] = []
     var roots: [OutlineSection: [Row]] = [:]
-    for id in order.reversed() {
-      let depth = Int(max(self[id].depth, 0))
+    for (id, nodeDepth) in order.reversed() {
+      let depth = Int(max(nodeDepth, 0))
       while pending.count < depth + 2 { pending.append([]) }
       var children: [Row]?
       if !pending[depth + 1].isEmpty {
         children = pending[depth + 1].reversed()
-        pending[depth + 1].removeAll()
+        // Kept for the next parent at that depth: no allocation per parent.
+        pending[depth + 1].removeAll(keepingCapacity: true)
       }
       let row = Row(item: .node(id), children: children)
       if depth == 0 {
