@@ -122,4 +122,25 @@ struct FilterOffLoopTests {
     #expect(try !offLoop.pollFilter())
     #expect(Self.text(offLoop) == beforeFilter)
   }
+
+  @Test("f builds the trees off the loop: keys typed meanwhile are kept, Esc drops the trees")
+  func treesBuiltOffTheLoop() throws {
+    let offLoop = Self.controller(offLoop: true)
+    let onLoop = Self.controller(offLoop: false)
+    let beforeFilter = Self.text(offLoop)
+    // Esc while the trees may still be built: nothing of them is applied, the rows come back.
+    try Self.press(offLoop, keys: [.character("f"), .escape])
+    #expect(!offLoop.isWorkingOffLoop)
+    #expect(try !offLoop.pollFilter())
+    #expect(Self.text(offLoop) == beforeFilter)
+    // The next f builds them again; the keys typed before they are in are all kept.
+    try Self.press(offLoop, onLoop, keys: [.character("f"), .character("b"), .character("e")])
+    #expect(offLoop.filter?.typed == "be")
+    #expect(try Self.settled(offLoop) == Self.text(onLoop))
+    #expect(!offLoop.everyNodeLoader.isRunning)
+    #expect(offLoop.filter?.matches == onLoop.filter?.matches)
+    #expect(offLoop.filter?.matches.isEmpty == false)
+    try Self.press(offLoop, onLoop, keys: [.enter])
+    #expect(Self.text(offLoop) == Self.text(onLoop))
+  }
 }

@@ -11,7 +11,11 @@ extension DiffableDataSourceSectionSnapshot {
     item: (Roots.Element) -> ItemIdentifierType,
     isExpanded: (Roots.Element, _ isParent: Bool) -> Bool
   ) throws(BuildError) -> Self {
-    var builder = TreeBuilder<ItemIdentifierType>()
+    // Counted first (a walk without hashing), so that the builder's table never grows: each
+    // growth inserts every key again.
+    var count = 0
+    forEachDepthFirst(roots, children: children) { _, _, _ in count += 1 }
+    var builder = TreeBuilder<ItemIdentifierType>(capacity: count)
     var conflict: (first: Int, duplicate: Int)?
     var irreflexive: (item: ItemIdentifierType, index: Int)?
     try? forEachDepthFirst(roots, children: children) {

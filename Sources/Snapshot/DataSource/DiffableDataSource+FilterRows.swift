@@ -53,13 +53,15 @@ extension DiffableDataSource {
       return positions[row + 1] < tree.subtreeEnd(of: position)
     }
 
-    /// The items of rows `rows`, in order. O(k).
+    /// The items of rows `rows`, in order. O(k). A closure, not a key path: a list view's
+    /// generic code calls this unspecialized, where a key path is projected through the
+    /// runtime for each row.
     @inlinable func items(inRows rows: Range<Int>) -> [ItemIdentifierType] {
-      entries[rows].map(\.item)
+      entries[rows].map { $0.item }
     }
 
     /// Every row's item, in order. O(r).
-    @inlinable var items: [ItemIdentifierType] { entries.map(\.item) }
+    @inlinable var items: [ItemIdentifierType] { entries.map { $0.item } }
 
     /// Whether both hold the same entries as rows. O(r).
     @inlinable func sameRows(as other: FilterRows) -> Bool {

@@ -139,7 +139,7 @@ enum OutlineApp {
     while !controller.wantsQuit {
       // While the filter works off the loop, its result is looked for every millisecond.
       let events = terminal.readEvents(
-        timeoutMilliseconds: controller.filterWorker.isRunning ? 1 : -1)
+        timeoutMilliseconds: controller.isWorkingOffLoop ? 1 : -1)
       for (index, event) in events.enumerated() {
         queued = events.count - 1 - index
         switch event {

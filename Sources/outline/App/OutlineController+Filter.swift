@@ -34,13 +34,19 @@ extension OutlineController {
 
   /// `f`: starts a filter, saving what Esc restores (`shownMessage`: the message the status
   /// line showed), and puts every node the model has read into the data source's trees
-  /// (collapsed where not shown), since its filter searches only the children it holds.
-  /// O(n) for n nodes the first time, O(n) set look-ups after.
+  /// (collapsed where not shown), since its filter searches only the children it holds; over
+  /// a large document the trees are built off the loop (``startLoadingEveryNode()``) while
+  /// the query is typed. O(n) for n nodes the first time, O(n) set look-ups after (O(1) on
+  /// the loop when off it).
   func beginFilter(restoring shownMessage: String) {
     filter = Filter(
       savedCursor: screen.cursor, savedTop: screen.top, savedLastUpdate: lastUpdate,
       savedMessage: shownMessage)
-    loadEveryNode()
+    if filtersOffLoop {
+      startLoadingEveryNode()
+    } else {
+      loadEveryNode()
+    }
   }
 
   /// A key while the query is typed.
@@ -88,6 +94,8 @@ extension OutlineController {
     var status = "Filter: " + filter.typed + "▏  "
     if filter.typed != filter.query.text {
       status += "searching…  "
+    } else if everyNodeLoader.isRunning {
+      status += "reading every node…  "
     } else if !filter.query.text.isEmpty {
       status += Self.grouped(filter.matches.count) + " matching" + readFoldersNote + "  "
     }
@@ -176,8 +184,13 @@ extension OutlineController {
         } else if let previous = related, isFiltered, previous == filter.matches.count {
           // The same matches (a subset or superset of the same size): the rows stay.
         } else {
-          var marks = [Bool](repeating: false, count: model.nodes.count)
-          for id in filter.matches { marks[Int(id.index)] = true }
+          // A constant captured, not a variable: the data source asks about every node, and
+          // a captured variable is boxed, each read checked for exclusive access.
+          let marks = {
+            var marks = [Bool](repeating: false, count: model.nodes.count)
+            for id in filter.matches { marks[Int(id.index)] = true }
+            return marks
+          }()
           let isMatch = { (item: OutlineItem) in item.node.map { marks[Int($0.index)] } ?? false }
           if narrowing && isFiltered && screen.rows.count <= model.nodes.count / 16 {
             try dataSource.narrowFilter(isMatch)
@@ -216,6 +229,7 @@ extension OutlineController {
   /// already) and the clear's.
   func acceptFilter() {
     filterWorker.cancel()
+    everyNodeLoader.cancel()
     guard let current = filter else { return }
     filter = nil
     let target = selected?.node
@@ -250,6 +264,7 @@ extension OutlineController {
   /// expansion is the one from before).
   func cancelFilter() {
     filterWorker.cancel()
+    everyNodeLoader.cancel()
     guard let current = filter else { return }
     filter = nil
     do {

@@ -35,9 +35,14 @@ extension OutlineController {
   /// whether it did.
   ///
   /// - Throws: ``OutlineError`` only with `--check`, when the screen and the data source
-  ///   disagree after the result.
+  ///   disagree after the result, or after every node was put into the trees.
   @discardableResult
   func pollFilter() throws(OutlineError) -> Bool {
+    // Every node must be in the trees before the data source's filter searches them.
+    if everyNodeLoader.isRunning {
+      guard applyEveryNodeLoad() else { return false }
+      if checking { try verify(after: "every node put into the data source's trees") }
+    }
     guard let result = filterWorker.take() else { return false }
     show(result)
     refreshStatus()
@@ -45,8 +50,10 @@ extension OutlineController {
     return true
   }
 
-  /// Waits for the worker's result, if a query is being worked on, and shows it.
+  /// Waits for every node to be in the trees, if they are being built, and for the worker's
+  /// result, if a query is being worked on, and shows it.
   func waitForFilter() {
+    applyEveryNodeLoad(waiting: true)
     if let result = filterWorker.wait() {
       show(result)
       refreshStatus()

@@ -62,6 +62,12 @@ final class OutlineController {
   var filtersOffLoop: Bool
   /// The filter's off-loop worker.
   let filterWorker = FilterWorker()
+  /// Builds the trees of every node off the loop, at `f` over a large document.
+  let everyNodeLoader = OffLoopJob<EveryNodeLoad>()
+
+  /// Whether work for the filter is done off the loop, whose result the loop should look
+  /// for. O(1).
+  var isWorkingOffLoop: Bool { filterWorker.isRunning || everyNodeLoader.isRunning }
 
   /// A controller for `model` on a screen of `columns` × `lines`. O(1).
   init(model: OutlineModel, columns: Int, lines: Int, checking: Bool) {

@@ -24,13 +24,30 @@ struct SearchQuery: Equatable, Sendable {
 
   /// Whether `haystack` contains the query. O(haystack × query) at worst, O(haystack)
   /// typically.
+  @inline(__always)
   func matches(_ haystack: String) -> Bool {
     if needle.isEmpty { return true }
     if foldsWholeText {
-      return Self.find(needle, in: Array(haystack.lowercased().utf8), foldingASCII: false)
+      return haystack.lowercased().utf8.withContiguousStorageIfAvailable { contains($0) }
+        ?? contains(Array(haystack.lowercased().utf8))
     }
-    var text = haystack
-    return text.withUTF8 { Self.find(needle, in: $0, foldingASCII: !isCaseSensitive) }
+    return haystack.utf8.withContiguousStorageIfAvailable { contains($0) }
+      ?? contains(Array(haystack.utf8))
+  }
+
+  /// Whether `haystack` (already lowercased when ``foldsWholeText``) holds the needle, ASCII
+  /// capitals folded when case does not count. O(haystack × needle) at worst.
+  @inline(__always)
+  private func contains(_ haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    needle.withUnsafeBufferPointer { needle in
+      Self.find(needle, in: haystack, foldingASCII: !isCaseSensitive && !foldsWholeText)
+    }
+  }
+
+  /// Whether `haystack` contains the query, given as a buffer (an array's, one without
+  /// storage of its own converted first). O(haystack × query).
+  private func contains(_ haystack: [UInt8]) -> Bool {
+    haystack.withUnsafeBufferPointer { contains($0) }
   }
 
   /// Whether every text this query matches is matched by `wider` too: the query only grew at
@@ -40,32 +57,58 @@ struct SearchQuery: Equatable, Sendable {
     !wider.text.isEmpty && text.hasPrefix(wider.text)
   }
 
+  /// Whether `needle` (not empty) occurs in `haystack`; with `foldingASCII`, ASCII capitals
+  /// in `haystack` count as small letters (the needle has none). O(haystack × needle) at
+  /// worst.
   private static func find(
-    _ needle: [UInt8], in haystack: some RandomAccessCollection<UInt8>, foldingASCII: Bool
+    _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+    foldingASCII: Bool
   ) -> Bool {
     let count = needle.count
     guard haystack.count >= count else { return false }
+    // With folding, the first byte is looked for as it is and as a capital.
     let first = needle[0]
-    var start = haystack.startIndex
-    let last = haystack.index(haystack.endIndex, offsetBy: -count)
+    let other = foldingASCII && first &- 0x61 < 26 ? first ^ 0x20 : first
+    var start = 0
+    let last = haystack.count - count
     while start <= last {
-      var byte = haystack[start]
-      if foldingASCII && byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-      if byte == first {
+      let byte = haystack[start]
+      if byte == first || byte == other {
         var offset = 1
-        var index = haystack.index(after: start)
         while offset < count {
-          var next = haystack[index]
-          if foldingASCII && next >= 0x41 && next <= 0x5A { next |= 0x20 }
+          var next = haystack[start + offset]
+          if foldingASCII && next &- 0x41 < 26 { next |= 0x20 }
           if next != needle[offset] { break }
           offset += 1
-          index = haystack.index(after: index)
         }
         if offset == count { return true }
       }
-      start = haystack.index(after: start)
+      start += 1
     }
     return false
+  }
+}
+
+extension OutlineNode {
+  /// Whether the node's key or name, or its value (a JSON scalar's text, a link's target),
+  /// contains `query`. O(name + value).
+  func matches(_ query: SearchQuery) -> Bool {
+    withUnsafePointer(to: self) { Self.node(at: $0, matches: query) }
+  }
+
+  /// Whether the node at `node` matches `query` (``matches(_:)``), read in place: its
+  /// fields are read through the pointer, the node is never copied. O(name + value).
+  @inline(__always)
+  static func node(at node: UnsafePointer<OutlineNode>, matches query: SearchQuery) -> Bool {
+    if let name = node.pointee.name, query.matches(name) { return true }
+    switch node.pointee.kind {
+    case .scalar(.string(let text)): return query.matches(text)
+    case .scalar(.number(let literal)): return query.matches(literal)
+    case .scalar(.bool(let flag)): return query.matches(flag ? "true" : "false")
+    case .scalar(.null): return query.matches("null")
+    case .symlink(let target): return query.matches(target)
+    default: return false
+    }
   }
 }
 
@@ -73,20 +116,7 @@ extension OutlineModel {
   /// Whether node `id`'s key or name, or its value (a JSON scalar's text, a link's target),
   /// contains `query`. O(name + value).
   func node(_ id: NodeID, matches query: SearchQuery) -> Bool {
-    let node = self[id]
-    if let name = node.name, query.matches(name) { return true }
-    switch node.kind {
-    case .scalar(let value):
-      switch value {
-      case .string(let text): return query.matches(text)
-      case .number(let literal): return query.matches(literal)
-      case .bool(let flag): return query.matches(flag ? "true" : "false")
-      case .null: return query.matches("null")
-      case .object, .array: return false
-      }
-    case .symlink(let target): return query.matches(target)
-    default: return false
-    }
+    self[id].matches(query)
   }
 
   /// Calls `body` with every node the outline can show, in document order: each section's
@@ -94,17 +124,32 @@ extension OutlineModel {
   /// add nothing. `body` also learns when a section starts (`section` non-nil, `id` nil).
   /// Stops when `body` returns false. O(nodes), iterative.
   func forEachInDocumentOrder(_ body: (OutlineSection?, NodeID?) -> Bool) {
+    forEachNodeInDocumentOrder { section, id, _ in body(section, id) }
+  }
+
+  /// ``forEachInDocumentOrder(_:)`` with each node handed over too, as a pointer into the
+  /// model's storage (so that it is read in place, not copied): `body` must not change the
+  /// model. O(nodes), iterative.
+  @inline(__always)
+  func forEachNodeInDocumentOrder(
+    _ body: (OutlineSection?, NodeID?, UnsafePointer<OutlineNode>?) -> Bool
+  ) {
     let top = topLevel
-    var stack: [NodeID] = []
-    for shown in sections {
-      guard body(shown, nil) else { return }
-      for id in top.reversed() where section(ofTopLevel: id) == shown {
-        stack.append(id)
-      }
-      while let id = stack.popLast() {
-        guard body(nil, id) else { return }
-        if let children = self[id].children, !children.isEmpty {
-          stack.append(contentsOf: children.reversed())
+    let sections = sections
+    nodes.withUnsafeBufferPointer { nodes in
+      guard let base = nodes.baseAddress else { return }
+      var stack: [Int32] = []
+      for shown in sections {
+        guard body(shown, nil, nil) else { return }
+        for id in top.reversed() where section(ofTopLevel: id) == shown {
+          stack.append(id.index)
+        }
+        while let index = stack.popLast() {
+          let node = base + Int(index)
+          guard body(nil, NodeID(Int(index)), node) else { return }
+          if let children = node.pointee.children, !children.isEmpty {
+            for child in children.reversed() { stack.append(child.index) }
+          }
         }
       }
     }

@@ -97,7 +97,11 @@ final class OutlineScreen: DiffableListView {
     do {
       let followed = try rows.apply(batch, content: content, tracking: tracked)
       if let followed { cursor = rows.flatIndex(of: followed) }
-      if !cells.isEmpty {
+      if batch.insertedItems.count + batch.reconfiguredItems.count > cells.count {
+        // More rows changed than cells are kept: dropping every cell costs less (only the
+        // rows on screen are configured again).
+        cells.removeAll()
+      } else if !cells.isEmpty {
         // The rows are the content's now: read the affected identifiers from them.
         for path in batch.insertedItems { forget(rowItem(at: path)) }
         for path in batch.reconfiguredItems { forget(rowItem(at: path)) }

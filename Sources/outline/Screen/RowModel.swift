@@ -132,25 +132,38 @@ struct RowModel {
     // insertions that are dense (a filter's) are read as one span.
     var runStart = 0
     let inserted = batch.insertedItems
-    var spans: [Int: (lower: Int, upper: Int, count: Int)] = [:]
-    for path in inserted {
+    var spans = [(lower: Int, upper: Int, count: Int)?](repeating: nil, count: newCount)
+    for path in inserted where spans.indices.contains(path.section) {
       let span = spans[path.section] ?? (path.item, path.item, 0)
       spans[path.section] = (min(span.lower, path.item), max(span.upper, path.item), span.count + 1)
     }
-    var read: [Int: (lower: Int, items: [OutlineItem])] = [:]
-    for (section, span) in spans where span.count > 16 && span.upper - span.lower < 4 * span.count {
+    var read = [(lower: Int, items: [OutlineItem])?](repeating: nil, count: newCount)
+    for (section, span) in spans.enumerated() {
+      guard let span, span.count > 16 && span.upper - span.lower < 4 * span.count else { continue }
       read[section] = (
         span.lower,
         content.itemIdentifiers(in: span.lower..<span.upper + 1, inSection: section)
       )
     }
-    for path in inserted {
-      guard let (lower, items) = read[path.section] else { continue }
-      let offset = path.item - lower
-      try land(items.indices.contains(offset) ? items[offset] : nil, at: path, "inserted row")
+    // The spans' rows, a section at a time (its rows taken out of `read` once).
+    var at = 0
+    while at < inserted.count {
+      let section = inserted[at].section
+      guard read.indices.contains(section), let (lower, items) = read[section] else {
+        at += 1
+        continue
+      }
+      while at < inserted.count && inserted[at].section == section {
+        let path = inserted[at]
+        let offset = path.item - lower
+        try land(items.indices.contains(offset) ? items[offset] : nil, at: path, "inserted row")
+        at += 1
+      }
     }
     while runStart < inserted.count {
-      if read[inserted[runStart].section] != nil {
+      if read.indices.contains(inserted[runStart].section)
+        && read[inserted[runStart].section] != nil
+      {
         runStart += 1
         continue
       }
