@@ -53,16 +53,6 @@ extension FakeListCore {
   ///
   /// - Complexity: O(k log k) for k entries, plus a `read` per touched section.
   func itemCountViolation(old: [Int], batch: BatchUpdate, read: (Int) -> Int) -> String? {
-    // Worked on as locals, taken from the core and put back (one access to each property,
-    // not one per use).
-    var touchedIndexes: [Int] = []
-    var touched: [TouchedSection] = []
-    swap(&touchedIndexes, &self.touchedIndexes)
-    swap(&touched, &self.touched)
-    defer {
-      swap(&touchedIndexes, &self.touchedIndexes)
-      swap(&touched, &self.touched)
-    }
     touchedIndexes.removeAll(keepingCapacity: true)
     for path in batch.insertedItems { touchedIndexes.append(path.section) }
     for path in batch.deletedItems { touchedIndexes.append(path.section) }
@@ -76,13 +66,12 @@ extension FakeListCore {
     where touched.last?.index != section && old.indices.contains(section) {
       touched.append(TouchedSection(index: section, new: read(section)))
     }
-    if let bad = Self.firstOutOfFrame(batch, old: old, touched: touched) { return bad }
-    func slot(_ section: Int) -> Int { Self.slot(section, in: touched)! }
-    for path in batch.insertedItems { touched[slot(path.section)].inserted += 1 }
-    for path in batch.deletedItems { touched[slot(path.section)].deleted += 1 }
+    if let bad = firstOutOfFrame(batch, old: old) { return bad }
+    for path in batch.insertedItems { touched[slot(path.section)!].inserted += 1 }
+    for path in batch.deletedItems { touched[slot(path.section)!].deleted += 1 }
     for move in batch.movedItems where move.source.section != move.destination.section {
-      touched[slot(move.destination.section)].movedIn += 1
-      touched[slot(move.source.section)].movedOut += 1
+      touched[slot(move.destination.section)!].movedIn += 1
+      touched[slot(move.source.section)!].movedOut += 1
     }
     for t in touched
     where old[t.index] + t.inserted + t.movedIn - t.deleted - t.movedOut != t.new {
@@ -96,8 +85,8 @@ extension FakeListCore {
     return nil
   }
 
-  /// The place of `section` in `touched` (sorted), or nil. O(log t).
-  static func slot(_ section: Int, in touched: [TouchedSection]) -> Int? {
+  /// The place of `section` in ``touched``, or nil. O(log t).
+  func slot(_ section: Int) -> Int? {
     var (low, high) = (0, touched.count)
     while low < high {
       let middle = (low + high) / 2
@@ -108,16 +97,14 @@ extension FakeListCore {
 
   /// The first entry of `batch` (keeping its sections) outside its frame, worded as UIKit's
   /// exception: an old index path outside `old`, a new one outside the new counts (the
-  /// touched sections' in `touched`, the others' in `old`). O(k log t).
-  static func firstOutOfFrame(_ batch: BatchUpdate, old: [Int], touched: [TouchedSection])
-    -> String?
-  {
+  /// touched sections' in ``touched``, the others' in `old`). O(k log t).
+  func firstOutOfFrame(_ batch: BatchUpdate, old: [Int]) -> String? {
     func inOld(_ path: ListIndexPath) -> Bool {
       old.indices.contains(path.section) && (0..<old[path.section]).contains(path.item)
     }
     func inNew(_ path: ListIndexPath) -> Bool {
       guard old.indices.contains(path.section) else { return false }
-      let count = slot(path.section, in: touched).map { touched[$0].new } ?? old[path.section]
+      let count = slot(path.section).map { touched[$0].new } ?? old[path.section]
       return (0..<count).contains(path.item)
     }
     let before =

@@ -99,9 +99,9 @@ package final class AdapterCore<
 
   package init() {}
 
-  /// Sets ``sendBatch`` and makes the `performBatchUpdates` closure and completion. Inlinable, as the
-  /// update path is: an adapter's inlinable initializer calling it has the path specialized
-  /// for the caller's identifier types. O(1).
+  /// Sets ``sendBatch`` and makes the `performBatchUpdates` closure and completion.
+  /// Inlinable, as the update path is: an adapter's inlinable initializer calling it has the
+  /// path specialized for the caller's identifier types. O(1).
   @inlinable package func connect(_ send: @escaping (BatchUpdate, inout [IndexPath]) -> Void) {
     sendBatch = send
     // Unowned without a count: the core owns the closure, and the view runs it inside
@@ -274,7 +274,7 @@ package final class AdapterCore<
     view.performBatch(batchBody, completion: batchCompletion)
     delivering = nil
     deliveringContent = nil
-    if deliveringView != nil { deliveringView = nil }
+    deliveringView = nil
     guard !batch.reconfiguredItems.isEmpty, bug != .reconfigureInsideBatch else { return }
     view.reconfigure(batch.reconfiguredIndexPaths)
   }

@@ -16,9 +16,9 @@ open class ListViewAdapter<
   /// The engine: apply snapshots, expand and collapse through it.
   public let base: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>
   @usableFromInline package let core = AdapterCore<SectionIdentifierType, ItemIdentifierType>()
+  // Unchecked exclusivity, here and on `deliverBatch`: read once an update, on the main
+  // actor, calling out to nothing (see `AdapterCore`).
   /// What the subclass's view does with a reload and a batch.
-  // Unchecked exclusivity: read once an update, on the main actor, calling out to nothing
-  // (see ``AdapterCore``).
   @exclusivity(unchecked) @usableFromInline package var reloadView:
     (any ListContent<SectionIdentifierType, ItemIdentifierType>) -> Void = {
       _ in
